@@ -1,0 +1,34 @@
+/** Languages the indexer recognises. `text` means "no grammar": symbols fall back to line windows. */
+export type Language =
+  | "python" | "javascript" | "typescript" | "tsx" | "java" | "kotlin" | "go" | "rust"
+  | "c" | "cpp" | "csharp" | "ruby" | "php" | "scala" | "swift" | "lua" | "bash"
+  | "markdown" | "rst" | "json" | "yaml" | "toml" | "html" | "css" | "text";
+
+/** Kinds of symbol a grammar yields; `window` is a line window in a file without a grammar. */
+export type SymbolKind =
+  | "class" | "interface" | "enum" | "struct" | "trait" | "module"
+  | "function" | "method" | "constructor" | "property" | "window";
+
+/** A definition inside a file. Lines are 1-based and inclusive. */
+export interface SymbolInfo {
+  /** The bare name, e.g. `save`. */
+  readonly name: string;
+  /** Dotted path from the file's top level, e.g. `Model.save`. */
+  readonly qualifiedName: string;
+  readonly kind: SymbolKind;
+  readonly startLine: number;
+  readonly endLine: number;
+}
+
+/** A file chosen for indexing, with its text decoded. `path` is POSIX and relative to the tree root. */
+export interface SourceFile {
+  readonly path: string;
+  readonly text: string;
+  readonly size: number;
+  /** sha256 of the raw bytes, hex. */
+  readonly hash: string;
+  readonly language: Language;
+}
+
+/** Why a file was left out of the index; shown in notes and counted in reports. */
+export type SkipReason = "binary" | "too-large" | "vendored" | "generated" | "minified" | "excluded" | "ignored-dir" | "over-file-cap" | "unreadable";

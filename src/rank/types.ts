@@ -1,0 +1,32 @@
+import type { SymbolInfo } from "../index/types.js";
+
+/** The ranking modes a request can run in. */
+export type RankMode = "bm25" | "dense" | "hybrid";
+
+/** Why a file ranks where it does: shown to maintainers, so every item must be true and short. */
+export interface Evidence {
+  /** Query terms that contributed most to this file's score, best first. */
+  readonly terms: readonly string[];
+  /** The best-matching symbol, with its line range; absent when none matched. */
+  readonly symbol?: Pick<SymbolInfo, "name" | "qualifiedName" | "kind" | "startLine" | "endLine">;
+  /** A stack-trace frame or explicit path in the issue that names this file. */
+  readonly mention?: { readonly kind: "frame" | "path"; readonly text: string; readonly line?: number };
+  /** Dense-unit similarity, when a dense mode ran. */
+  readonly similarity?: number;
+}
+
+/** One ranked file. Higher score is better; scores are comparable only within one ranking. */
+export interface RankedFile {
+  readonly path: string;
+  readonly score: number;
+  readonly evidence: Evidence;
+}
+
+/** A ranking with the mode that produced it and the reason that mode was chosen. */
+export interface Ranking {
+  readonly mode: RankMode;
+  readonly reason: string;
+  readonly files: readonly RankedFile[];
+  /** Wall time spent producing this ranking, in milliseconds. */
+  readonly ms: number;
+}
