@@ -31,4 +31,6 @@ export interface SourceFile {
 }
 
 /** Why a file was left out of the index; shown in notes and counted in reports. */
-export type SkipReason = "binary" | "too-large" | "vendored" | "generated" | "minified" | "excluded" | "ignored-dir" | "over-file-cap" | "unreadable";
+export type SkipReason =
+  | "binary" | "too-large" | "vendored" | "generated" | "minified" | "excluded" | "ignored-dir" | "over-file-cap"
+  | "unreadable" | "symlink";
