@@ -1,0 +1,3 @@
+"""pantry: kitchen inventory, recipe scaling and shopping lists."""
+
+__version__ = "0.3.1"
