@@ -1,0 +1,6 @@
+import { createHash } from "node:crypto";
+
+/** The content key of a file: sha256 of its raw bytes, lower-case hex (the same bytes always give the same key). */
+export function hashContent(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}

@@ -1,0 +1,23 @@
+import type { SymbolInfo } from "../types.js";
+
+/** Size and overlap of the line windows used where no grammar gives symbols. */
+export interface WindowOptions {
+  /** Lines per window. Default 60: about one screen, and small enough for a dense embedding. */
+  readonly lines?: number;
+  /** Lines shared by consecutive windows, so a definition cut at a boundary appears whole in one. Default 10. */
+  readonly overlap?: number;
+}
+
+/** Covers `lineCount` lines with overlapping windows of kind `window`, named like `lines 1-60`. */
+export function buildLineWindows(lineCount: number, options: WindowOptions = {}): SymbolInfo[] {
+  const size = Math.max(1, options.lines ?? 60);
+  const step = Math.max(1, size - Math.max(0, options.overlap ?? 10));
+  const windows: SymbolInfo[] = [];
+  for (let start = 1; start <= lineCount; start += step) {
+    const end = Math.min(start + size - 1, lineCount);
+    const name = `lines ${start}-${end}`;
+    windows.push({ name, qualifiedName: name, kind: "window", startLine: start, endLine: end });
+    if (end === lineCount) break;
+  }
+  return windows;
+}

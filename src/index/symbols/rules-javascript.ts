@@ -1,0 +1,62 @@
+import type { Node } from "web-tree-sitter";
+import type { SymbolKind } from "../types.js";
+import { fieldText } from "./rule-helpers.js";
+import type { DeclarationRule, LanguageRules } from "./rule-types.js";
+
+const FUNCTION_VALUES = new Set(["arrow_function", "function_expression", "function", "generator_function"]);
+
+/** `const f = () => …` is a function and `const C = class {…}` a class; `const x = 1` is not a symbol. */
+function kindOfValue(node: Node): SymbolKind | undefined {
+  const value = node.childForFieldName("value")?.type;
+  if (value === undefined) return undefined;
+  if (FUNCTION_VALUES.has(value)) return "function";
+  return value === "class" ? "class" : undefined;
+}
+
+/** A class field holding a function (`handle = () => {…}`) is a method. */
+function fieldFunctionKind(node: Node): SymbolKind | undefined {
+  return kindOfValue(node) === "function" ? "method" : undefined;
+}
+
+const JS_DECLARATIONS: Readonly<Record<string, DeclarationRule>> = {
+  function_declaration: { kind: "function" },
+  generator_function_declaration: { kind: "function" },
+  class_declaration: { kind: "class", scope: true },
+  method_definition: { kind: "method" },
+  variable_declarator: { kind: kindOfValue },
+  field_definition: { kind: fieldFunctionKind, name: (node) => fieldText("property")(node) ?? fieldText("name")(node) },
+};
+
+const JS_TRANSPARENT = ["export_statement", "lexical_declaration", "variable_declaration", "class_body"];
+
+/** JavaScript (and JSX): functions, classes, methods, and functions bound to `const`/`let`/`var`. */
+export const JAVASCRIPT_RULES: LanguageRules = {
+  grammar: "javascript",
+  declarations: JS_DECLARATIONS,
+  transparent: JS_TRANSPARENT,
+  wrappers: ["export_statement"],
+  constructors: ["constructor"],
+};
+
+/** TypeScript adds interfaces, enums, abstract classes, signatures and namespaces. */
+export const TYPESCRIPT_RULES: LanguageRules = {
+  grammar: "typescript",
+  declarations: {
+    ...JS_DECLARATIONS,
+    abstract_class_declaration: { kind: "class", scope: true },
+    interface_declaration: { kind: "interface", scope: true },
+    enum_declaration: { kind: "enum" },
+    method_signature: { kind: "method" },
+    abstract_method_signature: { kind: "method" },
+    public_field_definition: { kind: fieldFunctionKind },
+    internal_module: { kind: "module", scope: true },
+    module: { kind: "module", scope: true, name: (node) => fieldText("name")(node)?.replace(/^["']|["']$/g, "") },
+  },
+  transparent: [...JS_TRANSPARENT, "interface_body", "object_type", "expression_statement", "statement_block",
+    "ambient_declaration"],
+  wrappers: ["export_statement", "ambient_declaration"],
+  constructors: ["constructor"],
+};
+
+/** TSX is TypeScript with JSX; same declarations, its own grammar. */
+export const TSX_RULES: LanguageRules = { ...TYPESCRIPT_RULES, grammar: "tsx" };

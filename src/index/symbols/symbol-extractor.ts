@@ -1,0 +1,91 @@
+import { createRequire } from "node:module";
+import { Language as Grammar, Parser } from "web-tree-sitter";
+import { countLines } from "../decode-text.js";
+import type { Language, SymbolInfo } from "../types.js";
+import { collectDeclarations, compileRules, type CompiledRules } from "./collect-declarations.js";
+import { LANGUAGE_RULES } from "./language-rules.js";
+import { buildLineWindows, type WindowOptions } from "./line-windows.js";
+
+/** Finds the definitions in a file's text. Never throws: anything it cannot parse falls back to line windows. */
+export interface SymbolExtractor {
+  /**
+   * Symbols in document order with 1-based inclusive lines. Files in a language without a grammar, too large to
+   * parse, or whose parse failed or timed out get line windows instead. A parsed file with no definitions gets none.
+   */
+  extract(text: string, language: Language): SymbolInfo[];
+  /** True when `language` is parsed (its symbols are definitions, not windows). */
+  parses(language: Language): boolean;
+  /** Frees the parser's WASM memory. The extractor must not be used afterwards. */
+  dispose(): void;
+}
+
+/** Limits and fallbacks of a `SymbolExtractor`. */
+export interface SymbolExtractorOptions {
+  /** Languages whose grammars are loaded (each costs some milliseconds once). Default: every language with rules. */
+  readonly languages?: readonly Language[];
+  /** Texts longer than this many characters are not parsed. Default 1 MiB, the selection's own size cap. */
+  readonly maxParseChars?: number;
+  /** A parse running longer than this is abandoned for windows. Default 2,000 ms. */
+  readonly parseTimeoutMs?: number;
+  /** The clock the parse timeout reads, in milliseconds. Default `performance.now`. */
+  readonly now?: () => number;
+  /** The windows used when there are no parsed symbols. */
+  readonly windows?: WindowOptions;
+}
+
+/** A language's grammar with its compiled declaration table. */
+interface LoadedLanguage {
+  readonly grammar: Grammar;
+  readonly rules: CompiledRules;
+}
+
+/**
+ * Loads tree-sitter and the grammars once (async: WASM compilation), and returns a synchronous extractor that
+ * reuses one parser for every file. Create one per process and inject it where files are indexed.
+ */
+export async function createSymbolExtractor(options: SymbolExtractorOptions = {}): Promise<SymbolExtractor> {
+  const require = createRequire(import.meta.url);
+  await Parser.init();
+  const wanted = options.languages ?? (Object.keys(LANGUAGE_RULES) as Language[]);
+  const loaded = new Map<Language, LoadedLanguage>();
+  for (const language of wanted) {
+    const rules = LANGUAGE_RULES[language];
+    if (!rules) continue;
+    const grammar = await Grammar.load(require.resolve(`tree-sitter-wasms/out/tree-sitter-${rules.grammar}.wasm`));
+    loaded.set(language, { grammar, rules: compileRules(rules) });
+  }
+  const parser = new Parser();
+  const maxParseChars = options.maxParseChars ?? 1024 * 1024;
+  const timeoutMs = options.parseTimeoutMs ?? 2000;
+  const now = options.now ?? (() => performance.now());
+
+  function parseSymbols(text: string, entry: LoadedLanguage): SymbolInfo[] | undefined {
+    const deadline = now() + timeoutMs;
+    try {
+      parser.setLanguage(entry.grammar);
+      // web-tree-sitter cancels the parse when the progress callback returns true (its type says void).
+      const tree = parser.parse(text, null, { progressCallback: () => now() > deadline });
+      if (!tree) return undefined;
+      try {
+        return collectDeclarations(tree.rootNode, entry.rules);
+      } finally {
+        tree.delete();
+      }
+    } catch {
+      return undefined;
+    } finally {
+      // A cancelled parse would otherwise resume on the next file.
+      parser.reset();
+    }
+  }
+
+  return {
+    extract(text, language) {
+      const entry = loaded.get(language);
+      const parsed = entry && text.length <= maxParseChars ? parseSymbols(text, entry) : undefined;
+      return parsed ?? buildLineWindows(countLines(text), options.windows);
+    },
+    parses: (language) => loaded.has(language),
+    dispose: () => parser.delete(),
+  };
+}
