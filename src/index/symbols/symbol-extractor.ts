@@ -4,10 +4,17 @@ import { countLines } from "../decode-text.js";
 import type { Language, SymbolInfo } from "../types.js";
 import { collectDeclarations, compileRules, type CompiledRules } from "./collect-declarations.js";
 import { LANGUAGE_RULES } from "./language-rules.js";
-import { buildLineWindows, type WindowOptions } from "./line-windows.js";
+import {
+  buildLineWindows, DEFAULT_WINDOW_LINES, DEFAULT_WINDOW_OVERLAP, type WindowOptions,
+} from "./line-windows.js";
 
 /** Finds the definitions in a file's text. Never throws: anything it cannot parse falls back to line windows. */
 export interface SymbolExtractor {
+  /**
+   * Identifies the grammars and rules: stored symbols from an extractor with another version are stale, so the
+   * indexer re-extracts every file when it changes. Bump `RULES_VERSION` whenever a rule changes.
+   */
+  readonly version: string;
   /**
    * Symbols in document order with 1-based inclusive lines. Files in a language without a grammar, too large to
    * parse, or whose parse failed or timed out get line windows instead. A parsed file with no definitions gets none.
@@ -32,6 +39,9 @@ export interface SymbolExtractorOptions {
   /** The windows used when there are no parsed symbols. */
   readonly windows?: WindowOptions;
 }
+
+/** Bumped whenever a declaration rule or the window fallback changes what `extract` returns. */
+const RULES_VERSION = 1;
 
 /** A language's grammar with its compiled declaration table. */
 interface LoadedLanguage {
@@ -79,7 +89,10 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
     }
   }
 
+  const { lines = DEFAULT_WINDOW_LINES, overlap = DEFAULT_WINDOW_OVERLAP } = options.windows ?? {};
   return {
+    version: [`rules-${RULES_VERSION}`, "web-tree-sitter-0.25", `windows-${lines}/${overlap}`, ...[...loaded.keys()].sort()]
+      .join(";"),
     extract(text, language) {
       const entry = loaded.get(language);
       const parsed = entry && text.length <= maxParseChars ? parseSymbols(text, entry) : undefined;

@@ -1,0 +1,135 @@
+import type { BlobRecord, IndexStore, TreeFile } from "../store/index-store.js";
+import { countLines, decodeText } from "./decode-text.js";
+import { createFsTreeSource } from "./fs-tree-source.js";
+import { emptySkipCounts, walkSelection, type SelectedFile, type SelectionOptions } from "./select-files.js";
+import type { SymbolExtractor } from "./symbols/symbol-extractor.js";
+import type { TreeSource } from "./tree-source.js";
+import type { Language, SkipReason, SymbolInfo } from "./types.js";
+
+/** What the content analysis of one new content sees. */
+export interface AnalyzeInput {
+  readonly text: string;
+  readonly language: Language;
+  readonly symbols: readonly SymbolInfo[];
+  /** The first path this content was seen at; the analysis is stored by hash and reused for other paths. */
+  readonly path: string;
+}
+
+/** Encodes what the ranker needs from a content (owned by rank/analyze-content.ts); opaque to the indexer. */
+export type AnalyzeContent = (input: AnalyzeInput) => Uint8Array;
+
+/** How far an index run is. */
+export interface IndexProgress {
+  readonly phase: "scan" | "apply" | "done";
+  /** Files selected so far. */
+  readonly files: number;
+  /** Contents analysed so far. */
+  readonly analyzed: number;
+}
+
+/** Inputs of one index run. */
+export interface IndexTreeOptions {
+  /** The tree's directory on disk (used when `source` is not given). */
+  readonly root: string;
+  /** Where to read the tree from; default: the directory `root`. */
+  readonly source?: TreeSource;
+  readonly store: IndexStore;
+  readonly extractor: SymbolExtractor;
+  readonly analyze: AnalyzeContent;
+  /**
+   * Version of `analyze`'s output. Stored contents analysed under another version (or another extractor version)
+   * are stale, so a change re-analyses everything once.
+   */
+  readonly analysisVersion?: string;
+  readonly selection?: SelectionOptions;
+  /** Extra meta entries stored with the tree, e.g. `{ commit }`. */
+  readonly meta?: Readonly<Record<string, string>>;
+  readonly onProgress?: (progress: IndexProgress) => void;
+  /** Wall clock in milliseconds, for `ms` and the `indexed_at` meta entry. Default `Date.now`. */
+  readonly now?: () => number;
+}
+
+/** What an index run did. `files` = `analyzed` + `reused`. */
+export interface IndexReport {
+  /** Files in the index after the run. */
+  readonly files: number;
+  /** Distinct new contents decoded, parsed and analysed. */
+  readonly analyzed: number;
+  /** Files whose content was already stored (or analysed earlier in this run under another path). */
+  readonly reused: number;
+  /** Paths of the previous tree no longer present. */
+  readonly removed: number;
+  readonly skipped: Record<SkipReason, number>;
+  /** The store's corpus generation after the run. */
+  readonly generation: number;
+  readonly ms: number;
+}
+
+/** Meta key holding the versions the stored contents were produced with. */
+export const CONTENT_VERSION_KEY = "content_version";
+const PROGRESS_EVERY = 250;
+
+/**
+ * Indexes a tree into the store: selects files, hashes them, analyses only contents the store does not have, and
+ * replaces the stored tree in one transaction (a failure leaves the previous index whole). Renamed or copied files
+ * reuse their stored content. Yields to the event loop between batches so a server stays responsive.
+ */
+export async function indexTree(options: IndexTreeOptions): Promise<IndexReport> {
+  const { store, extractor, analyze, onProgress } = options;
+  const now = options.now ?? Date.now;
+  const started = now();
+  const contentVersion = `${extractor.version}|analysis-${options.analysisVersion ?? "0"}`;
+  const reuseStored = store.getMeta(CONTENT_VERSION_KEY) === contentVersion;
+
+  const files: TreeFile[] = [];
+  const blobs: BlobRecord[] = [];
+  const seen = new Set<string>();
+  const skipped = emptySkipCounts();
+  const source = options.source ?? createFsTreeSource(options.root);
+
+  function process(file: SelectedFile): void {
+    files.push({ path: file.path, hash: file.hash });
+    if (seen.has(file.hash)) return;
+    seen.add(file.hash);
+    if (reuseStored && store.knownHashes([file.hash]).size > 0) return;
+    blobs.push(buildBlob(file, extractor, analyze));
+  }
+
+  for (const event of walkSelection(source, options.selection)) {
+    if (event.kind === "skipped") {
+      skipped[event.reason]++;
+      continue;
+    }
+    process(event.file);
+    if (files.length % PROGRESS_EVERY === 0) {
+      onProgress?.({ phase: "scan", files: files.length, analyzed: blobs.length });
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+
+  onProgress?.({ phase: "apply", files: files.length, analyzed: blobs.length });
+  const meta = { ...options.meta, [CONTENT_VERSION_KEY]: contentVersion, indexed_at: new Date(now()).toISOString() };
+  const result = store.applyTree({ files, blobs, meta });
+  onProgress?.({ phase: "done", files: files.length, analyzed: blobs.length });
+  return {
+    files: files.length,
+    analyzed: blobs.length,
+    reused: files.length - blobs.length,
+    removed: result.removed,
+    skipped,
+    generation: result.generation,
+    ms: now() - started,
+  };
+}
+
+function buildBlob(file: SelectedFile, extractor: SymbolExtractor, analyze: AnalyzeContent): BlobRecord {
+  const text = decodeText(file.bytes);
+  const symbols = extractor.extract(text, file.language);
+  let analysis: Uint8Array;
+  try {
+    analysis = analyze({ text, language: file.language, symbols, path: file.path });
+  } catch (error) {
+    throw new Error(`Content analysis failed for ${file.path}`, { cause: error });
+  }
+  return { hash: file.hash, language: file.language, size: file.size, lineCount: countLines(text), analysis, symbols };
+}

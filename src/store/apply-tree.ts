@@ -1,0 +1,76 @@
+import type { Database } from "better-sqlite3";
+import type { TreeUpdate, TreeUpdateResult } from "./index-store.js";
+import { IndexStoreError } from "./store-error.js";
+
+/** Meta keys the store owns; an update may not set them. */
+export const RESERVED_META_KEYS: ReadonlySet<string> = new Set(["schema_version", "generation"]);
+
+/** Builds the one-transaction tree replacement described on `IndexStore.applyTree`. */
+export function createApplyTree(db: Database): (update: TreeUpdate) => TreeUpdateResult {
+  const insertBlob = db.prepare(
+    "INSERT OR REPLACE INTO blobs (hash, language, size, line_count, analysis) VALUES (?, ?, ?, ?, ?)");
+  const deleteSymbols = db.prepare("DELETE FROM symbols WHERE hash = ?");
+  const insertSymbol = db.prepare("INSERT INTO symbols (hash, ord, name, qualified_name, kind, start_line, end_line)" +
+    " VALUES (?, ?, ?, ?, ?, ?, ?)");
+  const selectFiles = db.prepare<[], { path: string; hash: string }>("SELECT path, hash FROM files");
+  const deleteFile = db.prepare("DELETE FROM files WHERE path = ?");
+  const upsertFile = db.prepare("INSERT OR REPLACE INTO files (path, hash) VALUES (?, ?)");
+  const hasBlob = db.prepare<[string], number>("SELECT 1 FROM blobs WHERE hash = ?").pluck();
+  const collectBlobs = db.prepare("DELETE FROM blobs WHERE hash NOT IN (SELECT hash FROM files)");
+  const collectSymbols = db.prepare("DELETE FROM symbols WHERE hash NOT IN (SELECT hash FROM files)");
+  const collectChunks = db.prepare("DELETE FROM chunks WHERE file_hash NOT IN (SELECT hash FROM files)");
+  const readGeneration = db.prepare<[], string>("SELECT value FROM meta WHERE key = 'generation'").pluck();
+  const writeMeta = db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
+
+  // IMMEDIATE takes the write lock up front, so a concurrent writer waits instead of failing half-way.
+  const apply = db.transaction((update: TreeUpdate): TreeUpdateResult => {
+    for (const key of Object.keys(update.meta ?? {})) {
+      if (RESERVED_META_KEYS.has(key)) throw new IndexStoreError("invalid-update", `meta key ${key} is reserved`);
+    }
+    for (const blob of update.blobs) {
+      insertBlob.run(blob.hash, blob.language, blob.size, blob.lineCount, blob.analysis);
+      deleteSymbols.run(blob.hash);
+      blob.symbols.forEach((s, ord) =>
+        insertSymbol.run(blob.hash, ord, s.name, s.qualifiedName, s.kind, s.startLine, s.endLine));
+    }
+
+    const previous = new Map(selectFiles.all().map((row) => [row.path, row.hash]));
+    const next = new Map(update.files.map((file) => [file.path, file.hash]));
+    let added = 0, changed = 0, removed = 0;
+    for (const path of previous.keys()) {
+      if (!next.has(path)) {
+        deleteFile.run(path);
+        removed++;
+      }
+    }
+    const sent = new Set(update.blobs.map((blob) => blob.hash));
+    for (const [path, hash] of next) {
+      const before = previous.get(path);
+      if (before === hash) continue;
+      if (!sent.has(hash) && hasBlob.get(hash) === undefined) {
+        throw new IndexStoreError("invalid-update", `${path} references content ${hash} that is not stored`);
+      }
+      upsertFile.run(path, hash);
+      if (before === undefined) added++;
+      else changed++;
+    }
+
+    // Only a changed or removed path, or a blob sent for no path, can leave a blob unreferenced: skip the scans
+    // (the bulk of a no-change re-index) when there is none.
+    let collectedBlobs = 0;
+    if (changed + removed + update.blobs.length > 0) {
+      collectedBlobs = collectBlobs.run().changes;
+      collectSymbols.run();
+      collectChunks.run();
+    }
+
+    let generation = Number(readGeneration.get() ?? "0");
+    if (added + changed + removed + update.blobs.length + collectedBlobs > 0) {
+      generation++;
+      writeMeta.run("generation", String(generation));
+    }
+    for (const [key, value] of Object.entries(update.meta ?? {})) writeMeta.run(key, value);
+    return { generation, added, changed, removed, collectedBlobs };
+  });
+  return (update) => apply.immediate(update);
+}

@@ -1,0 +1,70 @@
+import type { Language, SymbolInfo } from "../index/types.js";
+
+/** One distinct file content, keyed by the sha256 of its bytes. */
+export interface BlobRecord {
+  readonly hash: string;
+  readonly language: Language;
+  /** Size of the raw bytes. */
+  readonly size: number;
+  readonly lineCount: number;
+  /** The lexical ranker's encoded content analysis; opaque to the store. */
+  readonly analysis: Uint8Array;
+  readonly symbols: readonly SymbolInfo[];
+}
+
+/** One path of the current tree and the content it holds. */
+export interface TreeFile {
+  readonly path: string;
+  readonly hash: string;
+}
+
+/** A complete new tree. Every file's hash must be stored already or be among `blobs`. */
+export interface TreeUpdate {
+  /** Every file of the new tree (not a delta): paths missing here are removed from the index. */
+  readonly files: readonly TreeFile[];
+  /** Contents not stored yet. Re-sending a stored hash replaces its record. */
+  readonly blobs: readonly BlobRecord[];
+  /** Meta entries written with the tree, e.g. `root`, `commit`, `indexed_at`. */
+  readonly meta?: Readonly<Record<string, string>>;
+}
+
+/** What `applyTree` changed. */
+export interface TreeUpdateResult {
+  /** The corpus generation after the update; unchanged when the tree and its contents did not change. */
+  readonly generation: number;
+  readonly added: number;
+  readonly changed: number;
+  readonly removed: number;
+  /** Blobs no file references any more, deleted with their symbols and chunks. */
+  readonly collectedBlobs: number;
+}
+
+/** One file of the current tree with everything the lexical ranker needs (the `LexicalDoc` shape). */
+export interface CorpusFile {
+  readonly path: string;
+  readonly hash: string;
+  readonly language: Language;
+  readonly lineCount: number;
+  /** Shared between files with the same content: treat as immutable. */
+  readonly symbols: readonly SymbolInfo[];
+  readonly analysis: Uint8Array;
+}
+
+/** The per-repository index: the current tree, its contents by hash, and meta entries. */
+export interface IndexStore {
+  /** The subset of `hashes` whose contents are stored (so they need no re-analysis). */
+  knownHashes(hashes: readonly string[]): Set<string>;
+  /**
+   * Replaces the current tree in one transaction: stores new blobs, writes the tree and meta, collects blobs,
+   * symbols and chunks no file references (embeddings are kept: they are keyed by chunk content), and bumps the
+   * generation when anything changed. On any error nothing is written and the previous tree stays whole.
+   */
+  applyTree(update: TreeUpdate): TreeUpdateResult;
+  /** Every file of the current tree, in path order, in two queries. */
+  loadCorpus(): CorpusFile[];
+  /** The corpus generation: changes exactly when `applyTree` changes the corpus. 0 for a new store. */
+  generation(): number;
+  getMeta(key: string): string | undefined;
+  setMeta(key: string, value: string): void;
+  close(): void;
+}

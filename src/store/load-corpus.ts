@@ -1,0 +1,38 @@
+import type { Database } from "better-sqlite3";
+import type { Language, SymbolInfo, SymbolKind } from "../index/types.js";
+import type { CorpusFile } from "./index-store.js";
+
+type FileRow = [path: string, hash: string, language: Language, lineCount: number, analysis: Uint8Array];
+type SymbolRow = [hash: string, name: string, qualifiedName: string, kind: SymbolKind, startLine: number,
+  endLine: number];
+
+const NO_SYMBOLS: readonly SymbolInfo[] = Object.freeze([]);
+
+/**
+ * Builds the corpus loader: one query for the tree joined with its blobs, one for all symbols in primary-key
+ * order (the garbage collection keeps only referenced hashes, so no join is needed), grouped in memory.
+ */
+export function createLoadCorpus(db: Database): () => CorpusFile[] {
+  const selectFiles = db.prepare<[], FileRow>(
+    "SELECT f.path, f.hash, b.language, b.line_count, b.analysis FROM files f JOIN blobs b ON b.hash = f.hash" +
+    " ORDER BY f.path").raw();
+  const selectSymbols = db.prepare<[], SymbolRow>(
+    "SELECT hash, name, qualified_name, kind, start_line, end_line FROM symbols ORDER BY hash, ord").raw();
+
+  // One read transaction, so both queries see the same tree even while another process writes.
+  return db.transaction(() => {
+    const byHash = new Map<string, SymbolInfo[]>();
+    let current: SymbolInfo[] = [];
+    let currentHash = "";
+    for (const [hash, name, qualifiedName, kind, startLine, endLine] of selectSymbols.iterate()) {
+      if (hash !== currentHash) {
+        current = [];
+        currentHash = hash;
+        byHash.set(hash, current);
+      }
+      current.push({ name, qualifiedName, kind, startLine, endLine });
+    }
+    return selectFiles.all().map(([path, hash, language, lineCount, analysis]) =>
+      ({ path, hash, language, lineCount, analysis, symbols: byHash.get(hash) ?? NO_SYMBOLS }));
+  });
+}

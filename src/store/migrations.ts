@@ -1,0 +1,39 @@
+import type { Database } from "better-sqlite3";
+
+/** One schema step. Migrations run in order, each in the transaction that also records its version. */
+export interface Migration {
+  readonly version: number;
+  readonly description: string;
+  up(db: Database): void;
+}
+
+/** The schema history. Append only: a released migration is never edited. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: "tree, content blobs, symbols, dense chunks and embeddings (docs/architecture.md)",
+    up(db) {
+      db.exec(`
+        CREATE TABLE meta    (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE blobs   (hash TEXT PRIMARY KEY, language TEXT NOT NULL, size INTEGER NOT NULL,
+                              line_count INTEGER NOT NULL, analysis BLOB NOT NULL);
+        CREATE TABLE symbols (hash TEXT NOT NULL, ord INTEGER NOT NULL, name TEXT NOT NULL,
+                              qualified_name TEXT NOT NULL, kind TEXT NOT NULL, start_line INTEGER NOT NULL,
+                              end_line INTEGER NOT NULL, PRIMARY KEY (hash, ord)) WITHOUT ROWID;
+        CREATE TABLE files   (path TEXT PRIMARY KEY, hash TEXT NOT NULL) WITHOUT ROWID;
+        CREATE TABLE chunks  (file_hash TEXT NOT NULL, ord INTEGER NOT NULL, chunk_hash TEXT NOT NULL,
+                              start_line INTEGER NOT NULL, end_line INTEGER NOT NULL, kind TEXT NOT NULL,
+                              name TEXT NOT NULL, PRIMARY KEY (file_hash, ord)) WITHOUT ROWID;
+        CREATE TABLE embeddings (chunk_hash TEXT NOT NULL, model_key TEXT NOT NULL, vector BLOB NOT NULL,
+                              PRIMARY KEY (chunk_hash, model_key)) WITHOUT ROWID;
+        -- Garbage collection asks "is this hash still referenced?" for every blob.
+        CREATE INDEX files_by_hash ON files (hash);
+        -- Looking up which chunks still need an embedding.
+        CREATE INDEX chunks_by_chunk_hash ON chunks (chunk_hash);
+      `);
+    },
+  },
+];
+
+/** The schema version this build writes. */
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

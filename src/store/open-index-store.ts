@@ -1,0 +1,105 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import Sqlite, { type Database } from "better-sqlite3";
+import { createApplyTree, RESERVED_META_KEYS } from "./apply-tree.js";
+import type { IndexStore } from "./index-store.js";
+import { createLoadCorpus } from "./load-corpus.js";
+import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.js";
+import { classifySqliteError, IndexStoreError } from "./store-error.js";
+
+/**
+ * The SQLite-backed store. `db` is for modules inside src/store only (the embedding repository works on the
+ * `chunks` and `embeddings` tables through it); everything else uses the `IndexStore` methods.
+ */
+export interface SqliteIndexStore extends IndexStore {
+  readonly db: Database;
+  readonly path: string;
+}
+
+/**
+ * Opens (or creates, with its parent directories) the index store at `path`, in WAL mode, migrating an older schema.
+ * Throws `IndexStoreError` when the file is not a BugScout store, is damaged, has a newer schema, or cannot be
+ * opened; the message says what to do.
+ */
+export function openIndexStore(path: string): SqliteIndexStore {
+  let db: Database;
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    db = new Sqlite(path);
+  } catch (error) {
+    throw asStoreError(error, path);
+  }
+  try {
+    db.pragma("busy_timeout = 5000");
+    db.pragma("journal_mode = WAL");
+    // WAL with NORMAL sync cannot corrupt on a crash; it may only lose the last transactions on power loss.
+    db.pragma("synchronous = NORMAL");
+    migrate(db, path);
+    return buildStore(db, path);
+  } catch (error) {
+    db.close();
+    throw asStoreError(error, path);
+  }
+}
+
+function asStoreError(error: unknown, path: string): unknown {
+  const classified = classifySqliteError(error, path);
+  if (classified instanceof IndexStoreError || !(error instanceof Error) || !("code" in error)) return classified;
+  return new IndexStoreError("unavailable", `The index at ${path} cannot be opened: ${error.message}`, { cause: error });
+}
+
+function migrate(db: Database, path: string): void {
+  const tables = db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all();
+  let version = 0;
+  if (tables.length > 0) {
+    const stored = tables.includes("meta")
+      ? db.prepare<[], string>("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get()
+      : undefined;
+    version = Number(stored);
+    if (stored === undefined || !Number.isInteger(version) || version < 1) {
+      throw new IndexStoreError("not-a-store", `${path} is a SQLite database but not a BugScout index ` +
+        "(no schema version). Point --store elsewhere or delete the file to rebuild the index.");
+    }
+  }
+  if (version > SCHEMA_VERSION) {
+    throw new IndexStoreError("newer-schema", `The index at ${path} was written by a newer BugScout ` +
+      `(schema version ${version}; this build reads up to ${SCHEMA_VERSION}). Upgrade BugScout, or delete the ` +
+      "file to rebuild the index with this version.");
+  }
+  for (const migration of MIGRATIONS.filter((m) => m.version > version)) {
+    db.transaction(() => {
+      migration.up(db);
+      db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)").run(String(migration.version));
+    }).immediate();
+  }
+}
+
+function buildStore(db: Database, path: string): SqliteIndexStore {
+  const applyTree = createApplyTree(db);
+  const loadCorpus = createLoadCorpus(db);
+  const hasBlob = db.prepare<[string], number>("SELECT 1 FROM blobs WHERE hash = ?").pluck();
+  const readMeta = db.prepare<[string], string>("SELECT value FROM meta WHERE key = ?").pluck();
+  const writeMeta = db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
+  const guard = <T>(work: () => T): T => {
+    try {
+      return work();
+    } catch (error) {
+      throw classifySqliteError(error, path);
+    }
+  };
+
+  return {
+    db,
+    path,
+    knownHashes: (hashes) => guard(() => new Set(hashes.filter((hash) => hasBlob.get(hash) !== undefined))),
+    applyTree: (update) => guard(() => applyTree(update)),
+    loadCorpus: () => guard(() => loadCorpus()),
+    generation: () => guard(() => Number(readMeta.get("generation") ?? "0")),
+    getMeta: (key) => guard(() => readMeta.get(key)),
+    setMeta(key, value) {
+      if (RESERVED_META_KEYS.has(key)) throw new IndexStoreError("invalid-update", `meta key ${key} is reserved`);
+      guard(() => writeMeta.run(key, value));
+    },
+    close: () => db.close(),
+  };
+}
