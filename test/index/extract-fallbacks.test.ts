@@ -1,0 +1,58 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { createSymbolExtractor } from "../../src/index/symbols/symbol-extractor.js";
+import type { SymbolInfo } from "../../src/index/types.js";
+
+const show = (s: SymbolInfo): string => `${s.kind} ${s.qualifiedName} ${s.startLine}-${s.endLine}`;
+
+/** A Python file of `count` two-line functions. */
+function pythonFunctions(count: number): string {
+  return Array.from({ length: count }, (_, i) => `def f${i}():\n    return ${i}\n`).join("");
+}
+
+test("a parse that outlives its time budget falls back to windows, and the next parse starts afresh", async () => {
+  let clock = 0;
+  let slow = true;
+  // Each clock read jumps 10 s while `slow`: the first progress check after the start is past the deadline.
+  const extractor = await createSymbolExtractor({
+    languages: ["python"], parseTimeoutMs: 1000, now: () => (slow ? (clock += 10_000) : clock),
+  });
+  try {
+    const timedOut = extractor.extract(pythonFunctions(3000), "python");
+    assert.deepEqual(timedOut.slice(0, 2).map(show), ["window lines 1-60 1-60", "window lines 51-110 51-110"]);
+    assert.equal(timedOut.every((s) => s.kind === "window"), true);
+
+    slow = false;
+    assert.deepEqual(extractor.extract(pythonFunctions(2), "python").map(show),
+      ["function f0 1-2", "function f1 3-4"]);
+  } finally {
+    extractor.dispose();
+  }
+});
+
+test("a text over the parse size cap gets windows; window size and overlap are options", async () => {
+  const extractor = await createSymbolExtractor({
+    languages: ["python"], maxParseChars: 100, windows: { lines: 4, overlap: 1 },
+  });
+  try {
+    assert.deepEqual(extractor.extract(pythonFunctions(5), "python").map(show), [
+      "window lines 1-4 1-4", "window lines 4-7 4-7", "window lines 7-10 7-10",
+    ]);
+    assert.deepEqual(extractor.extract(pythonFunctions(1), "python").map(show), ["function f0 1-2"]);
+  } finally {
+    extractor.dispose();
+  }
+});
+
+test("only the requested grammars are loaded, and the version names them", async () => {
+  const extractor = await createSymbolExtractor({ languages: ["go", "python"] });
+  try {
+    assert.equal(extractor.parses("python"), true);
+    assert.equal(extractor.parses("go"), true);
+    assert.equal(extractor.parses("rust"), false);
+    assert.deepEqual(extractor.extract("fn main() {}\n", "rust").map(show), ["window lines 1-1 1-1"]);
+    assert.match(extractor.version, /;go;python$/);
+  } finally {
+    extractor.dispose();
+  }
+});
