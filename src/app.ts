@@ -1,0 +1,20 @@
+import type { ApplicationFunction } from "probot";
+import type { AppDeps } from "./handlers/app-deps.js";
+import { withErrorBoundary } from "./handlers/error-boundary.js";
+import { healthRoute } from "./handlers/health-route.js";
+import { onIssueComment } from "./handlers/on-issue-comment.js";
+import { onIssue } from "./handlers/on-issue.js";
+import { onPush } from "./handlers/on-push.js";
+import { onInstallationDeleted, onRepositoriesRemoved } from "./handlers/on-uninstall.js";
+
+/** The BugScout Probot app: registers the webhook handlers and the health route. Nothing else. */
+export function createApp(deps: AppDeps): ApplicationFunction {
+  return (app, options) => {
+    options?.addHandler?.(healthRoute(deps.version));
+    app.on(["issues.opened", "issues.labeled"], withErrorBoundary(onIssue(deps)));
+    app.on("issue_comment.created", withErrorBoundary(onIssueComment(deps)));
+    app.on("push", withErrorBoundary(onPush(deps)));
+    app.on("installation.deleted", withErrorBoundary(onInstallationDeleted(deps)));
+    app.on("installation_repositories.removed", withErrorBoundary(onRepositoriesRemoved(deps)));
+  };
+}

@@ -1,0 +1,91 @@
+import path from "node:path";
+import { z } from "zod";
+
+const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
+
+const count = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
+
+// One schema for every variable the app reads; docs/deploy.md lists the same names and defaults.
+const envSchema = z
+  .object({
+    APP_ID: z.string().regex(/^\d+$/, "must be the numeric App ID"),
+    PRIVATE_KEY: z.string().min(1).optional(),
+    PRIVATE_KEY_PATH: z.string().min(1).optional(),
+    WEBHOOK_SECRET: z.string().min(1, "must be set to the app's webhook secret"),
+    WEBHOOK_PATH: z.string().startsWith("/").optional(),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).optional(),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default("info"),
+    LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
+    GHE_HOST: z.string().regex(/^[A-Za-z0-9.-]+(:\d+)?$/, "must be a host name, optionally with :port").optional(),
+    GHE_PROTOCOL: z.enum(["https", "http"]).default("https"),
+    NODE_ENV: z.string().optional(),
+    BUGSCOUT_DATA_DIR: z.string().min(1).default("data"),
+    VOYAGE_API_KEY: z.string().min(1).optional(),
+    VOYAGE_BASE_URL: z.string().url().optional(),
+    BUGSCOUT_MAX_FILES: count(50_000, 1_000_000),
+    BUGSCOUT_MAX_FILE_BYTES: count(1024 * 1024, 64 * 1024 * 1024),
+    BUGSCOUT_MAX_SNAPSHOT_BYTES: count(256 * 1024 * 1024, 16 * 1024 * 1024 * 1024),
+    BUGSCOUT_COMMANDS_PER_WINDOW: count(10, 10_000),
+    BUGSCOUT_COMMAND_WINDOW_SECONDS: count(600, 86_400),
+    BUGSCOUT_INDEX_CONCURRENCY: count(1, 64),
+  })
+  .refine((env) => env.PRIVATE_KEY !== undefined || env.PRIVATE_KEY_PATH !== undefined, {
+    message: "set PRIVATE_KEY (the PEM text) or PRIVATE_KEY_PATH (a .pem file)",
+    path: ["PRIVATE_KEY"],
+  });
+
+/** The validated environment, with derived values. */
+export interface AppEnv {
+  /** The variables Probot's `run` reads, passed to it explicitly (it never sees the rest). */
+  readonly probot: Readonly<Record<string, string>>;
+  readonly logLevel: (typeof LOG_LEVELS)[number];
+  /** Absolute directory for indexes and snapshots. */
+  readonly dataDir: string;
+  /** `https://github.com`, or `<GHE_PROTOCOL>://<GHE_HOST>` for GitHub Enterprise (and local testing). */
+  readonly webBaseUrl: string;
+  readonly voyage?: { readonly apiKey: string; readonly baseUrl?: string };
+  readonly limits: { readonly maxFiles: number; readonly maxFileBytes: number; readonly maxSnapshotBytes: number };
+  readonly commands: { readonly limit: number; readonly windowMs: number };
+  readonly indexConcurrency: number;
+}
+
+/** A readable list of what is wrong with the environment; it names variables, never their values. */
+export class EnvError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`invalid environment:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/** Validates an environment record (pure; `readEnv` passes `process.env`). Throws EnvError. */
+export function parseEnv(source: Readonly<Record<string, string | undefined>>, cwd: string): AppEnv {
+  const blankless = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = envSchema.safeParse(blankless);
+  if (!parsed.success) {
+    throw new EnvError(parsed.error.issues.map((i) => `${i.path.join(".") || "environment"}: ${i.message}`));
+  }
+  const env = parsed.data;
+  const probotKeys = ["APP_ID", "PRIVATE_KEY", "PRIVATE_KEY_PATH", "WEBHOOK_SECRET", "WEBHOOK_PATH", "HOST", "LOG_LEVEL",
+    "LOG_FORMAT", "GHE_HOST", "GHE_PROTOCOL", "NODE_ENV"] as const;
+  const probot: Record<string, string> = { PORT: String(env.PORT) };
+  for (const key of probotKeys) {
+    const value = env[key];
+    if (value !== undefined) probot[key] = String(value);
+  }
+  return {
+    probot,
+    logLevel: env.LOG_LEVEL,
+    dataDir: path.resolve(cwd, env.BUGSCOUT_DATA_DIR),
+    webBaseUrl: env.GHE_HOST ? `${env.GHE_PROTOCOL}://${env.GHE_HOST}` : "https://github.com",
+    ...(env.VOYAGE_API_KEY ? { voyage: { apiKey: env.VOYAGE_API_KEY, ...(env.VOYAGE_BASE_URL ? { baseUrl: env.VOYAGE_BASE_URL } : {}) } } : {}),
+    limits: { maxFiles: env.BUGSCOUT_MAX_FILES, maxFileBytes: env.BUGSCOUT_MAX_FILE_BYTES, maxSnapshotBytes: env.BUGSCOUT_MAX_SNAPSHOT_BYTES },
+    commands: { limit: env.BUGSCOUT_COMMANDS_PER_WINDOW, windowMs: env.BUGSCOUT_COMMAND_WINDOW_SECONDS * 1000 },
+    indexConcurrency: env.BUGSCOUT_INDEX_CONCURRENCY,
+  };
+}
+
+/** Reads and validates `process.env`: the only place in the app that touches it. */
+export function readEnv(): AppEnv {
+  return parseEnv(process.env, process.cwd());
+}

@@ -1,0 +1,34 @@
+import type { RepoGateway } from "../triage/ports.js";
+import { fetchRole } from "./fetch-role.js";
+import { fetchSnapshot } from "./fetch-snapshot.js";
+import type { GitHubClient, RepoRef } from "./github-client.js";
+import type { EntrySelector, SnapshotLimits } from "./snapshot-limits.js";
+import { upsertComment } from "./upsert-comment.js";
+
+/** What the snapshot download needs besides the client. */
+export interface SnapshotOptions {
+  readonly selector: EntrySelector;
+  readonly limits: SnapshotLimits;
+}
+
+/** The use-cases' view of one repository on GitHub, over an installation-authenticated client. */
+export function createRepoGateway(client: GitHubClient, repo: RepoRef, snapshot: SnapshotOptions): RepoGateway {
+  return {
+    async fetchBranchHead(branch) {
+      const { data } = await client.rest.repos.getBranch({ ...repo, branch });
+      return data.commit.sha;
+    },
+    downloadSnapshot(commit, dir) {
+      return fetchSnapshot(client, repo, commit, dir, snapshot);
+    },
+    upsertComment(issueNumber, marker, body) {
+      return upsertComment(client, repo, issueNumber, marker, body);
+    },
+    async reactToComment(commentId, content) {
+      await client.rest.reactions.createForIssueComment({ ...repo, comment_id: commentId, content });
+    },
+    fetchRole(username) {
+      return fetchRole(client, repo, username);
+    },
+  };
+}

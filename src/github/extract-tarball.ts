@@ -1,0 +1,160 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { Transform, type Readable, type TransformCallback } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createGunzip } from "node:zlib";
+import tar, { type ExtractEvents } from "tar-stream";
+import type { SnapshotReport } from "../triage/ports.js";
+import { safeEntryPath } from "./safe-entry-path.js";
+import type { EntrySelector, SnapshotLimits } from "./snapshot-limits.js";
+
+/** Options for {@link extractTarball}. */
+export interface ExtractOptions {
+  readonly selector: EntrySelector;
+  readonly limits: SnapshotLimits;
+  /** Leading path segments to drop from every entry; GitHub tarballs need 1. */
+  readonly strip: number;
+}
+
+/** One archive entry: its header and a readable body. */
+type Entry = ExtractEvents["entry"][1];
+
+const MAX_LISTED_REJECTIONS = 20;
+const CAP_REACHED = "BUGSCOUT_DECOMPRESSED_CAP";
+
+type Truncation = NonNullable<SnapshotReport["truncatedBy"]>;
+
+interface State {
+  files: number;
+  bytes: number;
+  entries: number;
+  skipped: Record<string, number>;
+  rejected: { path: string; reason: string }[];
+  rejectedCount: number;
+  truncatedBy?: Truncation;
+}
+
+/**
+ * Streams a gzipped tarball through gunzip and tar-stream and writes the selected regular files under `root`,
+ * filtering while reading: links, devices and names that escape the root are rejected, files are skipped by the
+ * selector, and the caps stop the read early (the report then says the snapshot is partial). Nothing is buffered
+ * beyond one file of at most `maxFileBytes`.
+ */
+export async function extractTarball(source: Readable, root: string, options: ExtractOptions): Promise<SnapshotReport> {
+  await mkdir(root, { recursive: true });
+  const state: State = { files: 0, bytes: 0, entries: 0, skipped: {}, rejected: [], rejectedCount: 0 };
+  const extract = tar.extract();
+  const piping = pipeline(source, createGunzip(), countBytes(options.limits.maxDecompressedBytes), extract).then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  try {
+    for await (const entry of extract) {
+      await handleEntry(entry, root, options, state);
+      if (state.truncatedBy) break;
+    }
+  } catch (err) {
+    if (!isCapError(err)) throw new Error("could not read the repository archive", { cause: err });
+    state.truncatedBy = "decompressed-bytes";
+  }
+  const pipeError = await piping;
+  if (pipeError && !state.truncatedBy && !isCapError(pipeError)) {
+    throw new Error("could not read the repository archive", { cause: pipeError });
+  }
+  if (isCapError(pipeError)) state.truncatedBy ??= "decompressed-bytes";
+  return {
+    files: state.files,
+    bytes: state.bytes,
+    skipped: state.skipped,
+    rejected: state.rejected,
+    rejectedCount: state.rejectedCount,
+    truncated: state.truncatedBy !== undefined,
+    ...(state.truncatedBy ? { truncatedBy: state.truncatedBy } : {}),
+  };
+}
+
+async function handleEntry(entry: Entry, root: string, options: ExtractOptions, state: State): Promise<void> {
+  const { header } = entry;
+  const { limits, selector } = options;
+  state.entries += 1;
+  if (state.entries > limits.maxEntries) return stop(entry, state, "entries");
+  const type = header.type ?? "file";
+  if (type === "directory") return drain(entry);
+  const where = safeEntryPath(root, header.name, options.strip);
+  if (where.kind === "root") return drain(entry);
+  if (where.kind === "rejected") return reject(entry, state, header.name, where.reason);
+  if (type !== "file" && type !== "contiguous-file") return reject(entry, state, where.path, `${type} entry`);
+  const size = header.size ?? 0;
+  const skip = size > limits.maxFileBytes ? "too-large" : selector.byPath(where.path, size);
+  if (skip) return skipEntry(entry, state, skip);
+  if (state.files >= limits.maxFiles) return stop(entry, state, "files");
+  if (state.bytes + size > limits.maxBytes) return stop(entry, state, "bytes");
+  const bytes = await readAll(entry, limits.maxFileBytes);
+  if (bytes === undefined) return count(state, "too-large");
+  const contentSkip = selector.byContent(where.path, bytes);
+  if (contentSkip) return count(state, contentSkip);
+  try {
+    await mkdir(path.dirname(where.target), { recursive: true });
+    await writeFile(where.target, bytes, { flag: "wx", mode: 0o644 });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? "error";
+    return note(state, where.path, code === "EEXIST" ? "duplicate entry" : `path conflict (${code})`);
+  }
+  state.files += 1;
+  state.bytes += bytes.length;
+}
+
+async function readAll(entry: Entry, max: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of entry) {
+    total += (chunk as Buffer).length;
+    if (total <= max) chunks.push(chunk as Buffer);
+  }
+  return total <= max ? Buffer.concat(chunks, total) : undefined;
+}
+
+async function drain(entry: Entry): Promise<void> {
+  for await (const _chunk of entry) {
+    // discarded: the body must be read for the archive to move on
+  }
+}
+
+async function skipEntry(entry: Entry, state: State, reason: string): Promise<void> {
+  count(state, reason);
+  await drain(entry);
+}
+
+async function reject(entry: Entry, state: State, name: string, reason: string): Promise<void> {
+  note(state, name, reason);
+  await drain(entry);
+}
+
+function stop(entry: Entry, state: State, by: Truncation): void {
+  state.truncatedBy = by;
+  entry.resume();
+}
+
+function count(state: State, reason: string): void {
+  state.skipped[reason] = (state.skipped[reason] ?? 0) + 1;
+}
+
+function note(state: State, name: string, reason: string): void {
+  state.rejectedCount += 1;
+  if (state.rejected.length < MAX_LISTED_REJECTIONS) state.rejected.push({ path: name.slice(0, 300), reason });
+}
+
+function countBytes(max: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+      seen += chunk.length;
+      if (seen > max) callback(Object.assign(new Error("decompressed size cap reached"), { code: CAP_REACHED }));
+      else callback(null, chunk);
+    },
+  });
+}
+
+function isCapError(err: unknown): boolean {
+  return (err as { code?: unknown } | undefined)?.code === CAP_REACHED;
+}

@@ -1,0 +1,55 @@
+import type { Context } from "probot";
+import { createRepoGateway, type SnapshotOptions } from "../github/create-repo-gateway.js";
+import type { BackgroundQueue } from "../triage/background-queue.js";
+import type { KeyedLock } from "../triage/keyed-lock.js";
+import type { Clock, IssueRanker, RepoIndexer, RepoKey } from "../triage/ports.js";
+import type { RateLimiter } from "../triage/rate-limit.js";
+import type { TriageDeps } from "../triage/triage-issue.js";
+
+/** Everything the handlers need, built once by src/index.ts (or a test) and passed to createApp. */
+export interface AppDeps {
+  readonly indexer: RepoIndexer;
+  readonly ranker: IssueRanker;
+  readonly snapshot: SnapshotOptions;
+  readonly dataDir: string;
+  /** `https://github.com` or the GitHub Enterprise web root, for file links. */
+  readonly webBaseUrl: string;
+  readonly clock: Clock;
+  readonly repoLock: KeyedLock;
+  readonly issueLock: KeyedLock;
+  /** Per-repository limit on `/bugscout` commands. */
+  readonly commandLimiter: RateLimiter;
+  /** Index refreshes after pushes run here, after the webhook is answered. */
+  readonly background: BackgroundQueue;
+  /** Reported by the health route. */
+  readonly version: string;
+}
+
+/** The payload fields every repository event carries. */
+export interface RepoPayload {
+  readonly installation?: { readonly id: number };
+  readonly repository: { readonly name: string; readonly full_name: string; readonly default_branch: string };
+}
+
+/** The storage key of the event's repository, or undefined for an event without an installation. */
+export function repoKeyOf(payload: RepoPayload): RepoKey | undefined {
+  const installationId = payload.installation?.id;
+  const [owner] = payload.repository.full_name.split("/");
+  if (installationId === undefined || !owner) return undefined;
+  return { installationId, owner, repo: payload.repository.name };
+}
+
+/** The triage use-case's dependencies for one event: a gateway over the event's installation client and logger. */
+export function triageDepsFor(deps: AppDeps, context: Pick<Context, "octokit" | "log">, key: RepoKey): TriageDeps {
+  return {
+    gateway: createRepoGateway(context.octokit, { owner: key.owner, repo: key.repo }, deps.snapshot),
+    indexer: deps.indexer,
+    ranker: deps.ranker,
+    repoLock: deps.repoLock,
+    issueLock: deps.issueLock,
+    dataDir: deps.dataDir,
+    clock: deps.clock,
+    log: context.log,
+    webBaseUrl: deps.webBaseUrl,
+  };
+}

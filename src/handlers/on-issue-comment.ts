@@ -1,0 +1,45 @@
+import type { Context } from "probot";
+import { readSettings } from "../github/read-settings.js";
+import { answerCommand } from "../triage/answer-command.js";
+import { repoKeyString } from "../triage/data-layout.js";
+import { parseCommand } from "../triage/parse-command.js";
+import { mayRunCommands } from "../triage/should-triage.js";
+import { repoKeyOf, triageDepsFor, type AppDeps } from "./app-deps.js";
+
+/**
+ * `issue_comment.created` with a `/bugscout` command: only people the settings allow, within the per-repository
+ * rate limit; acknowledged with a reaction, answered by editing the BugScout comment (or the help comment).
+ * Edited comments are not subscribed to, so editing a command does not run it again.
+ */
+export function onIssueComment(deps: AppDeps) {
+  return async (context: Context<"issue_comment.created">): Promise<void> => {
+    const { payload } = context;
+    const { comment, issue } = payload;
+    if (payload.sender.type === "Bot" || comment.user?.type === "Bot" || issue.pull_request) return;
+    const command = parseCommand(comment.body ?? "");
+    const key = repoKeyOf(payload);
+    if (!command || !key || !comment.user) return;
+    const { settings, problems } = await readSettings(context);
+    if (!settings.enabled || !settings.commands.enabled) return;
+    const triage = triageDepsFor(deps, context, key);
+    const isAuthor = issue.user?.id === comment.user.id;
+    const role = settings.commands.allow === "author" && isAuthor ? "none" : await triage.gateway.fetchRole(comment.user.login);
+    if (!mayRunCommands(settings.commands.allow, role, isAuthor)) {
+      context.log.info({ issue: issue.number, role }, "command refused: not allowed by settings");
+      return;
+    }
+    if (!deps.commandLimiter.take(repoKeyString(key))) {
+      context.log.warn({ issue: issue.number }, "command refused: repository rate limit");
+      return;
+    }
+    await triage.gateway.reactToComment(comment.id, "eyes");
+    await answerCommand(triage, {
+      key,
+      defaultBranch: payload.repository.default_branch,
+      issue: { number: issue.number, title: issue.title, body: issue.body ?? "", locked: issue.locked === true },
+      settings,
+      problems,
+      command,
+    });
+  };
+}

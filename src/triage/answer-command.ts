@@ -1,0 +1,23 @@
+import type { Command } from "./parse-command.js";
+import { HELP_MARKER, renderHelp } from "./render-help.js";
+import { triageIssue, type TriageDeps, type TriageOutcome, type TriageRequest } from "./triage-issue.js";
+
+/**
+ * Answers a permitted `/bugscout` command: `help` (or a malformed command) upserts the one help comment; otherwise
+ * the issue is ranked again with the command's options and the BugScout comment is edited in place.
+ */
+export async function answerCommand(
+  deps: TriageDeps,
+  request: Omit<TriageRequest, "command"> & { readonly command: Command },
+): Promise<TriageOutcome> {
+  const { command, issue, settings } = request;
+  if (command.kind === "rank") return triageIssue(deps, { ...request, command: command.options });
+  const body = renderHelp(settings.commands.allow, command.kind === "invalid" ? command.errors : []);
+  if (settings.dry_run) {
+    deps.log.info({ issue: issue.number, body }, "dry run: help not posted");
+    return { kind: "dry-run", body };
+  }
+  if (issue.locked) return { kind: "locked" };
+  const upsert = await deps.gateway.upsertComment(issue.number, HELP_MARKER, body);
+  return upsert === "locked" ? { kind: "locked" } : { kind: "posted", upsert, body };
+}

@@ -1,0 +1,28 @@
+import type { RankedFile } from "../rank/types.js";
+
+/** Where a file link points: the exact commit, and the best symbol's lines when there is one. */
+export interface FileLinkTarget {
+  readonly webBaseUrl: string;
+  readonly owner: string;
+  readonly repo: string;
+  readonly commit: string;
+}
+
+/**
+ * Builds `<web>/<owner>/<repo>/blob/<sha>/<path>#L10-L20` with every path segment percent-encoded, including the
+ * characters `encodeURIComponent` leaves alone that would end a markdown link target.
+ */
+export function buildFileLink(target: FileLinkTarget, file: RankedFile): string {
+  const base = target.webBaseUrl.replace(/\/+$/, "");
+  const repoPath = [target.owner, target.repo].map(encodeSegment).join("/");
+  const filePath = file.path.split("/").map(encodeSegment).join("/");
+  const symbol = file.evidence.symbol;
+  const anchor = symbol && symbol.startLine > 0
+    ? symbol.endLine > symbol.startLine ? `#L${symbol.startLine}-L${symbol.endLine}` : `#L${symbol.startLine}`
+    : "";
+  return `${base}/${repoPath}/blob/${encodeSegment(target.commit)}/${filePath}${anchor}`;
+}
+
+function encodeSegment(segment: string): string {
+  return encodeURIComponent(segment).replace(/[!'()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+}

@@ -1,0 +1,46 @@
+import path from "node:path";
+import type { RepoKey } from "./ports.js";
+
+// GitHub's own rules: logins are alphanumeric with single hyphens, repository names add `.` and `_`.
+const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
+const REPO = /^[A-Za-z0-9._-]{1,100}$/;
+const COMMIT = /^[0-9a-f]{7,64}$/;
+
+/**
+ * The folder holding everything stored for one installation: `<dataDir>/installations/<id>`.
+ * Deleting it removes the installation's data and nothing else.
+ */
+export function installationDir(dataDir: string, installationId: number): string {
+  if (!Number.isSafeInteger(installationId) || installationId <= 0) {
+    throw new Error(`invalid installation id: ${String(installationId)}`);
+  }
+  return path.join(dataDir, "installations", String(installationId));
+}
+
+/** The SQLite index of one repository: `<dataDir>/installations/<id>/<owner>/<repo>.sqlite`. */
+export function repoStorePath(dataDir: string, key: RepoKey): string {
+  return path.join(ownerDir(dataDir, key), `${key.repo}.sqlite`);
+}
+
+/** Where the snapshot of `commit` is extracted before indexing: `<owner>/<repo>.snapshot/<commit>`. */
+export function snapshotDir(dataDir: string, key: RepoKey, commit: string): string {
+  if (!COMMIT.test(commit)) throw new Error("invalid commit sha");
+  return path.join(ownerDir(dataDir, key), `${key.repo}.snapshot`, commit);
+}
+
+/** Every path stored for one repository (store, its WAL files and snapshots), for deletion. */
+export function repoPaths(dataDir: string, key: RepoKey): string[] {
+  const store = repoStorePath(dataDir, key);
+  return [store, `${store}-wal`, `${store}-shm`, `${store}-journal`, path.join(ownerDir(dataDir, key), `${key.repo}.snapshot`)];
+}
+
+/** A stable string for locks and rate limits: `<id>/<owner>/<repo>`. */
+export function repoKeyString(key: RepoKey): string {
+  return `${key.installationId}/${key.owner}/${key.repo}`.toLowerCase();
+}
+
+function ownerDir(dataDir: string, key: RepoKey): string {
+  if (!OWNER.test(key.owner)) throw new Error("invalid repository owner");
+  if (!REPO.test(key.repo) || key.repo === "." || key.repo === "..") throw new Error("invalid repository name");
+  return path.join(installationDir(dataDir, key.installationId), key.owner);
+}

@@ -1,0 +1,95 @@
+import type { Ranking, RankMode } from "../rank/types.js";
+
+/** One repository of one installation: the unit of storage and isolation. */
+export interface RepoKey {
+  readonly installationId: number;
+  readonly owner: string;
+  readonly repo: string;
+}
+
+/** The minimal logger the use-cases need; pino's `Logger` satisfies it. */
+export interface Log {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+  debug(obj: object, msg: string): void;
+}
+
+/** Wall-clock milliseconds, injected so tests are deterministic. */
+export interface Clock {
+  now(): number;
+}
+
+/** What a repository snapshot download wrote to disk and what it left out. */
+export interface SnapshotReport {
+  /** Files written under the snapshot root. */
+  readonly files: number;
+  /** Bytes written. */
+  readonly bytes: number;
+  /** Entries left out by the selection rules, by reason. */
+  readonly skipped: Readonly<Record<string, number>>;
+  /** Entries refused as unsafe (`..`, absolute paths, links, devices); at most a few are listed. */
+  readonly rejected: readonly { readonly path: string; readonly reason: string }[];
+  readonly rejectedCount: number;
+  /** A size or count cap stopped the download early: the snapshot is partial. */
+  readonly truncated: boolean;
+  /** Which cap, when `truncated`. */
+  readonly truncatedBy?: "entries" | "files" | "bytes" | "decompressed-bytes";
+}
+
+/** What indexing a tree produced. */
+export interface IndexSummary {
+  readonly commit: string;
+  /** Files in the index after this run. */
+  readonly files: number;
+}
+
+/** Builds and refreshes the stored index of a repository. Implemented over src/index + src/store. */
+export interface RepoIndexer {
+  /** The commit the stored index was built from, or undefined when nothing is stored yet. */
+  indexedCommit(key: RepoKey): Promise<string | undefined>;
+  /**
+   * Indexes the tree extracted at `root` as `commit`, reusing stored work for unchanged content. The previous index
+   * must stay whole and usable until the new one is committed. `changedPaths` is a hint from a push.
+   */
+  index(key: RepoKey, tree: { readonly root: string; readonly commit: string; readonly changedPaths?: readonly string[] }): Promise<IndexSummary>;
+  /** Closes anything held open for this repository (or the whole installation) before its files are deleted. */
+  release(installationId: number, repo?: { readonly owner: string; readonly repo: string }): Promise<void>;
+}
+
+/** One ranking request, already merged from settings and command options. */
+export interface RankRequest {
+  readonly text: string;
+  readonly topK: number;
+  readonly mode: "auto" | RankMode;
+  /** POSIX directory prefixes to keep; empty keeps everything. */
+  readonly include: readonly string[];
+  /** POSIX directory prefixes to drop. */
+  readonly exclude: readonly string[];
+  readonly latencyBudgetMs: number;
+}
+
+/** Ranks the files of an indexed repository for an issue. Implemented over triage/rank-issue.ts. */
+export interface IssueRanker {
+  rank(key: RepoKey, request: RankRequest): Promise<Ranking>;
+}
+
+/** What happened to the BugScout comment. */
+export type UpsertOutcome = "created" | "updated" | "unchanged" | "locked";
+
+/** A repository role as GitHub reports it for a user; `none` for non-collaborators. */
+export type RepoRole = "admin" | "maintain" | "write" | "triage" | "read" | "none";
+
+/** The GitHub calls the use-cases need for one repository. Implemented in src/github over Octokit. */
+export interface RepoGateway {
+  /** The commit SHA at the tip of `branch`. */
+  fetchBranchHead(branch: string): Promise<string>;
+  /** Downloads the tree at `commit` and extracts the selected files under `dir`. */
+  downloadSnapshot(commit: string, dir: string): Promise<SnapshotReport>;
+  /** Creates or edits the one comment that starts with `marker`; posts nothing when the body is unchanged. */
+  upsertComment(issueNumber: number, marker: string, body: string): Promise<UpsertOutcome>;
+  /** Adds a reaction to an issue comment. */
+  reactToComment(commentId: number, content: "eyes" | "+1" | "confused"): Promise<void>;
+  /** The user's role in this repository. */
+  fetchRole(username: string): Promise<RepoRole>;
+}

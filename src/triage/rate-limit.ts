@@ -1,0 +1,37 @@
+import type { Clock } from "./ports.js";
+
+/** Admits at most `limit` events per key within a sliding window. */
+export interface RateLimiter {
+  /** Records an event for `key` and says whether it is within the limit (refused events are not recorded). */
+  take(key: string): boolean;
+}
+
+/** Options for {@link createRateLimiter}. */
+export interface RateLimitOptions {
+  readonly limit: number;
+  readonly windowMs: number;
+  readonly clock: Clock;
+  /** Keys remembered at most; the least recently used are forgotten first, so memory stays bounded. */
+  readonly maxKeys?: number;
+}
+
+/** Creates an in-memory sliding-window rate limiter (used per repository for slash commands). */
+export function createRateLimiter(options: RateLimitOptions): RateLimiter {
+  const maxKeys = options.maxKeys ?? 10_000;
+  const hits = new Map<string, number[]>();
+  return {
+    take(key) {
+      const now = options.clock.now();
+      const recent = (hits.get(key) ?? []).filter((t) => now - t < options.windowMs);
+      hits.delete(key);
+      const allowed = recent.length < options.limit;
+      if (allowed) recent.push(now);
+      hits.set(key, recent);
+      if (hits.size > maxKeys) {
+        const oldest = hits.keys().next().value;
+        if (oldest !== undefined) hits.delete(oldest);
+      }
+      return allowed;
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { rm } from "node:fs/promises";
+import { repoKeyString, snapshotDir } from "./data-layout.js";
+import type { KeyedLock } from "./keyed-lock.js";
+import type { Clock, IndexSummary, Log, RepoGateway, RepoIndexer, RepoKey, SnapshotReport } from "./ports.js";
+
+/** What {@link refreshIndex} needs. */
+export interface RefreshIndexDeps {
+  readonly gateway: RepoGateway;
+  readonly indexer: RepoIndexer;
+  /** Serializes index writes per repository. */
+  readonly repoLock: KeyedLock;
+  readonly dataDir: string;
+  readonly clock: Clock;
+  readonly log: Log;
+}
+
+/** The index is at `commit`: either it already was, or it was just built from a fresh snapshot. */
+export interface RefreshResult {
+  readonly commit: string;
+  readonly cached: boolean;
+  readonly snapshot?: SnapshotReport;
+  readonly summary?: IndexSummary;
+  readonly ms: number;
+}
+
+/**
+ * Makes the stored index of `key` match `commit`: a no-op when it already does; otherwise downloads the snapshot
+ * into its own folder under the data dir, indexes it and removes the folder (even on failure).
+ */
+export async function refreshIndex(
+  deps: RefreshIndexDeps,
+  request: { readonly key: RepoKey; readonly commit: string; readonly changedPaths?: readonly string[] },
+): Promise<RefreshResult> {
+  const { key, commit } = request;
+  return deps.repoLock.run(repoKeyString(key), async () => {
+    const started = deps.clock.now();
+    if ((await deps.indexer.indexedCommit(key)) === commit) {
+      return { commit, cached: true, ms: deps.clock.now() - started };
+    }
+    const dir = snapshotDir(deps.dataDir, key, commit);
+    await rm(dir, { recursive: true, force: true });
+    try {
+      const snapshot = await deps.gateway.downloadSnapshot(commit, dir);
+      deps.log.info({ commit, files: snapshot.files, bytes: snapshot.bytes, rejected: snapshot.rejectedCount, truncated: snapshot.truncated }, "snapshot downloaded");
+      const summary = await deps.indexer.index(key, { root: dir, commit, ...(request.changedPaths ? { changedPaths: request.changedPaths } : {}) });
+      const ms = deps.clock.now() - started;
+      deps.log.info({ commit, files: summary.files, ms }, "index refreshed");
+      return { commit, cached: false, snapshot, summary, ms };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+}

@@ -1,0 +1,127 @@
+import type { RankedFile, Ranking } from "../rank/types.js";
+import { buildFileLink, type FileLinkTarget } from "./build-file-link.js";
+import { escapeMarkdown, inlineCode } from "./escape-markdown.js";
+import type { SettingsProblem } from "./parse-settings.js";
+import { renderProblems } from "./render-problems.js";
+import type { Settings } from "./settings-schema.js";
+
+/** Hidden first line that identifies the one BugScout comment on an issue. */
+export const COMMENT_MARKER = "<!-- bugscout -->";
+
+/** GitHub refuses issue comment bodies longer than this. */
+export const GITHUB_COMMENT_LIMIT = 65_536;
+
+/** Everything the comment shows; all text from the issue or the repository is escaped here. */
+export interface CommentInput {
+  readonly link: FileLinkTarget;
+  readonly ranking: Ranking;
+  /** 0..1, see estimateConfidence. */
+  readonly confidence: number;
+  readonly settings: Settings;
+  readonly problems: readonly SettingsProblem[];
+  /** Short notes written by BugScout itself, e.g. that the index is partial. */
+  readonly notes: readonly string[];
+  /** True for a `/bugscout` command: a person asked, so the answer is never silent. */
+  readonly requested: boolean;
+  /** Size limit, GitHub's by default. */
+  readonly limit?: number;
+}
+
+const MAX_TERMS = 5;
+const RETRY_HINT = "Comment `/bugscout` with a file name, a symbol or a stack trace to try again.";
+
+/**
+ * Renders the BugScout comment, or undefined when the settings say to stay silent. Pure and deterministic:
+ * the same input gives the same body, so an unchanged ranking posts nothing.
+ */
+export function renderComment(input: CommentInput): string | undefined {
+  const { settings, ranking, confidence } = input;
+  const confident = ranking.files.length > 0 && confidence >= settings.ranking.min_confidence;
+  if (!confident && !input.requested && settings.comment.below_confidence === "silent") return undefined;
+
+  const head = [COMMENT_MARKER, ...optional(settings.comment.header.trim())];
+  const tail = [
+    ...input.notes.map((note) => `_${escapeMarkdown(note, 500)}_`),
+    ...optional(renderProblems(input.problems)),
+    ...optional(settings.comment.footer.trim()),
+  ];
+  if (ranking.files.length === 0) {
+    return join([...head, `BugScout found too little in this issue to point at files. ${RETRY_HINT}`, ...tail]);
+  }
+  if (!confident && !input.requested) {
+    const figures = `confidence ${confidence.toFixed(2)}, floor ${settings.ranking.min_confidence.toFixed(2)}`;
+    return join([...head, `BugScout is not confident about any file for this issue (${figures}). ${RETRY_HINT}`, ...tail]);
+  }
+  const lines = ranking.files.map((file, i) => `${i + 1}. ${renderFile(input, file)}`);
+  return fitToLimit(input, head, lines, [renderMeta(input, confident), ...tail]);
+}
+
+function renderFile(input: CommentInput, file: RankedFile): string {
+  const { comment } = input.settings;
+  const evidence = file.evidence;
+  const why: string[] = [];
+  if (comment.show_symbols && evidence.symbol) {
+    const { startLine, endLine } = evidence.symbol;
+    const lines = endLine > startLine ? `lines ${startLine}–${endLine}` : `line ${startLine}`;
+    why.push(`${inlineCode(evidence.symbol.qualifiedName)} (${lines})`);
+  }
+  if (evidence.mention?.kind === "frame") why.push(`stack frame ${inlineCode(evidence.mention.text, 120)}`);
+  if (evidence.mention?.kind === "path") why.push("named in the issue");
+  if (evidence.terms.length > 0) why.push(`matches ${evidence.terms.slice(0, MAX_TERMS).map((t) => inlineCode(t, 40)).join(", ")}`);
+  if (why.length === 0) why.push(evidence.similarity !== undefined ? "similar code" : "path matches");
+  if (comment.show_scores) {
+    why.push(`score ${formatNumber(file.score)}`);
+    if (evidence.similarity !== undefined) why.push(`similarity ${formatNumber(evidence.similarity)}`);
+  }
+  return `[${escapeMarkdown(file.path)}](${buildFileLink(input.link, file)}) — ${why.join(" · ")}`;
+}
+
+function renderMeta(input: CommentInput, confident: boolean): string {
+  const { ranking } = input;
+  const parts = [
+    `mode ${ranking.mode}: ${escapeMarkdown(ranking.reason, 200)}`,
+    confident ? `confidence ${input.confidence.toFixed(2)}` : `low confidence (${input.confidence.toFixed(2)})`,
+    `ranked in ${formatDuration(ranking.ms)}`,
+    `commit ${escapeMarkdown(input.link.commit.slice(0, 7))}`,
+    "`/bugscout help` for commands",
+  ];
+  return `<sub>${parts.join(" · ")}</sub>`;
+}
+
+/** Drops files from the end (with a notice) until the body fits GitHub's limit; cuts hard as a last resort. */
+function fitToLimit(input: CommentInput, head: string[], lines: string[], tail: string[]): string {
+  const limit = input.limit ?? GITHUB_COMMENT_LIMIT;
+  const { collapsed } = input.settings.comment;
+  const build = (shown: string[], omitted: number): string => {
+    const title = `**BugScout**: ${lines.length === 1 ? "the file" : `${lines.length} files`} most likely to need a change`;
+    const notice = omitted > 0 ? [`_…and ${omitted} more not shown: GitHub limits comments to ${limit} characters._`] : [];
+    const list = [shown.join("\n"), ...notice];
+    const block = collapsed
+      ? [`<details>\n<summary>${title.replace(/\*\*/g, "")}</summary>`, ...list, "</details>"]
+      : [`${title}:`, ...list];
+    return join([...head, ...block, ...tail]);
+  };
+  for (let shown = lines.length; shown >= 0; shown--) {
+    const body = build(lines.slice(0, shown), lines.length - shown);
+    if (body.length <= limit) return body;
+  }
+  const notice = "\n\n_…truncated: GitHub limits comments in size._";
+  return build([], lines.length).slice(0, limit - notice.length) + notice;
+}
+
+function optional(text: string | undefined): string[] {
+  return text ? [text] : [];
+}
+
+function join(blocks: readonly string[]): string {
+  return `${blocks.join("\n\n")}\n`;
+}
+
+function formatNumber(value: number): string {
+  return Number.isFinite(value) ? value.toFixed(2) : "n/a";
+}
+
+function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return "n/a";
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}

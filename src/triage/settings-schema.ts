@@ -1,0 +1,104 @@
+import { z } from "zod";
+
+/** How many items a settings list may hold; longer lists are a settings problem, not a slow request. */
+const MAX_LIST_ITEMS = 50;
+
+const labelList = z
+  .array(z.string().min(1).max(100))
+  .max(MAX_LIST_ITEMS);
+
+const pathList = z
+  .array(z.string().min(1).max(200))
+  .max(MAX_LIST_ITEMS);
+
+const triggerSchema = z
+  .object({
+    on_open: z.boolean().default(true).describe("Comment when an issue is opened."),
+    labels: labelList
+      .default([])
+      .describe("Also comment when one of these labels is added to an issue (useful with `on_open: false`)."),
+    ignore_labels: labelList
+      .default([])
+      .describe("Never comment automatically on an issue carrying one of these labels."),
+    ignore_bots: z.boolean().default(true).describe("Ignore issues opened by bots."),
+  })
+  .describe("When BugScout comments without being asked.");
+
+const rankingSchema = z
+  .object({
+    mode: z
+      .enum(["auto", "bm25", "dense", "hybrid"])
+      .default("auto")
+      .describe("Ranking mode. `auto` picks the best mode that fits the latency budget."),
+    top_k: z.number().int().min(1).max(20).default(5).describe("How many files to list."),
+    min_confidence: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0.2)
+      .describe("Below this confidence (0 to 1) BugScout says so briefly or stays silent (see `comment.below_confidence`)."),
+    latency_budget_ms: z
+      .number()
+      .int()
+      .min(100)
+      .max(60000)
+      .default(5000)
+      .describe("Time budget for one ranking, in milliseconds; slower modes are skipped when they would not fit."),
+  })
+  .describe("How files are ranked.");
+
+const pathsSchema = z
+  .object({
+    include: pathList.default([]).describe("Only rank files under these directories (POSIX paths from the repository root). Empty means everywhere."),
+    exclude: pathList.default([]).describe("Never rank files under these directories."),
+  })
+  .describe("Which parts of the repository may be suggested.");
+
+const commentSchema = z
+  .object({
+    show_scores: z.boolean().default(false).describe("Show each file's score."),
+    show_symbols: z.boolean().default(true).describe("Name the best-matching symbol of each file."),
+    collapsed: z.boolean().default(false).describe("Put the file list inside a collapsed `<details>` block."),
+    header: z.string().max(1000).default("").describe("Markdown shown above the file list."),
+    footer: z.string().max(1000).default("").describe("Markdown shown below the file list."),
+    below_confidence: z
+      .enum(["silent", "brief"])
+      .default("brief")
+      .describe("Below `ranking.min_confidence`: post a one-line note (`brief`) or nothing (`silent`). A `/bugscout` command always answers."),
+  })
+  .describe("What the comment looks like.");
+
+const commandsSchema = z
+  .object({
+    enabled: z.boolean().default(true).describe("Accept `/bugscout` commands in issue comments."),
+    allow: z
+      .enum(["maintainers", "collaborators", "author"])
+      .default("collaborators")
+      .describe("Who may run commands: `maintainers` (write, maintain, admin), `collaborators` (also triage), `author` (also the issue's author)."),
+  })
+  .describe("Slash commands.");
+
+/**
+ * The one schema for `.github/bugscout.yml`: the TypeScript type, the defaults and (through
+ * `buildSettingsJsonSchema`) the JSON Schema in docs/configuration.md all come from here.
+ */
+export const settingsSchema = z.object({
+  enabled: z.boolean().default(true).describe("Set to `false` to turn BugScout off for this repository."),
+  trigger: triggerSchema.default({}),
+  ranking: rankingSchema.default({}),
+  paths: pathsSchema.default({}),
+  comment: commentSchema.default({}),
+  commands: commandsSchema.default({}),
+  dry_run: z.boolean().default(false).describe("Log the comment instead of posting it."),
+});
+
+/** Validated repository settings. */
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** The file name under `.github/` that Probot's config loader reads. */
+export const SETTINGS_FILE = "bugscout.yml";
+
+/** Settings used when the repository has no settings file. */
+export function defaultSettings(): Settings {
+  return settingsSchema.parse({});
+}

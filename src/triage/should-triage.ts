@@ -1,0 +1,36 @@
+import type { Settings } from "./settings-schema.js";
+
+/** The parts of an `issues` event that decide whether BugScout comments on its own. */
+export interface IssueEvent {
+  readonly action: "opened" | "labeled";
+  /** The label just added, for `labeled`. */
+  readonly label?: string;
+  readonly labels: readonly string[];
+  readonly authorIsBot: boolean;
+  readonly open: boolean;
+}
+
+/** Why an automatic triage is skipped, or undefined when it should run. Pure. */
+export function skipReason(settings: Settings, event: IssueEvent): string | undefined {
+  const { trigger } = settings;
+  if (!settings.enabled) return "disabled in settings";
+  if (!event.open) return "issue is closed";
+  if (event.action === "opened" && !trigger.on_open) return "trigger.on_open is false";
+  if (event.action === "labeled" && !trigger.labels.some((l) => sameLabel(l, event.label))) return "label is not a trigger";
+  if (event.labels.some((label) => trigger.ignore_labels.some((l) => sameLabel(l, label)))) return "issue has an ignored label";
+  if (trigger.ignore_bots && event.authorIsBot) return "issue opened by a bot";
+  return undefined;
+}
+
+/** Whether a user with `role` (and authorship) may run commands under the `commands.allow` setting. Pure. */
+export function mayRunCommands(allow: Settings["commands"]["allow"], role: string, isAuthor: boolean): boolean {
+  const maintainer = role === "admin" || role === "maintain" || role === "write";
+  if (allow === "maintainers") return maintainer;
+  const collaborator = maintainer || role === "triage";
+  return allow === "author" ? collaborator || isAuthor : collaborator;
+}
+
+// GitHub labels are case-insensitive.
+function sameLabel(a: string, b: string | undefined): boolean {
+  return b !== undefined && a.toLowerCase() === b.toLowerCase();
+}

@@ -1,0 +1,98 @@
+import type { Ranking } from "../rank/types.js";
+import { repoKeyString } from "./data-layout.js";
+import { estimateConfidence } from "./estimate-confidence.js";
+import type { KeyedLock } from "./keyed-lock.js";
+import type { CommandOptions } from "./parse-command.js";
+import type { SettingsProblem } from "./parse-settings.js";
+import type { IssueRanker, RankRequest, RepoKey, UpsertOutcome } from "./ports.js";
+import { refreshIndex, type RefreshIndexDeps, type RefreshResult } from "./refresh-index.js";
+import { COMMENT_MARKER, renderComment } from "./render-comment.js";
+import type { Settings } from "./settings-schema.js";
+
+/** What {@link triageIssue} needs. */
+export interface TriageDeps extends RefreshIndexDeps {
+  readonly ranker: IssueRanker;
+  /** Serializes work per issue, so two deliveries for one issue produce one comment. */
+  readonly issueLock: KeyedLock;
+  /** `https://github.com` or the GitHub Enterprise web root, for file links. */
+  readonly webBaseUrl: string;
+}
+
+/** One issue to rank, with its settings and, for a `/bugscout` command, the command's options. */
+export interface TriageRequest {
+  readonly key: RepoKey;
+  readonly defaultBranch: string;
+  readonly issue: { readonly number: number; readonly title: string; readonly body: string; readonly locked: boolean };
+  readonly settings: Settings;
+  readonly problems: readonly SettingsProblem[];
+  readonly command?: CommandOptions;
+}
+
+/** What the triage did, for logs and tests. */
+export type TriageOutcome =
+  | { readonly kind: "silent"; readonly ranking: Ranking }
+  | { readonly kind: "dry-run"; readonly body: string }
+  | { readonly kind: "locked" }
+  | { readonly kind: "posted"; readonly upsert: UpsertOutcome; readonly body: string };
+
+/** Longest issue text ranked; GitHub caps issue bodies at 65,536 characters. */
+const MAX_TEXT_CHARS = 70_000;
+
+/**
+ * The triage use-case: brings the index to the default branch's head, ranks the issue, renders the comment and
+ * upserts it (or logs it in dry-run mode, or stays silent below the confidence floor).
+ */
+export async function triageIssue(deps: TriageDeps, request: TriageRequest): Promise<TriageOutcome> {
+  const { key, issue, settings } = request;
+  return deps.issueLock.run(`${repoKeyString(key)}#${issue.number}`, async () => {
+    const commit = await deps.gateway.fetchBranchHead(request.defaultBranch);
+    const refresh = await refreshIndex(deps, { key, commit });
+    const ranking = await deps.ranker.rank(key, buildRankRequest(request));
+    const confidence = estimateConfidence(ranking);
+    deps.log.info({ issue: issue.number, mode: ranking.mode, reason: ranking.reason, files: ranking.files.length, confidence, ms: ranking.ms }, "issue ranked");
+    const body = renderComment({
+      link: { webBaseUrl: deps.webBaseUrl, owner: key.owner, repo: key.repo, commit },
+      ranking,
+      confidence,
+      settings,
+      problems: request.problems,
+      notes: snapshotNotes(refresh),
+      requested: request.command !== undefined,
+    });
+    if (body === undefined) return { kind: "silent", ranking };
+    if (settings.dry_run) {
+      deps.log.info({ issue: issue.number, body }, "dry run: comment not posted");
+      return { kind: "dry-run", body };
+    }
+    if (issue.locked) {
+      deps.log.info({ issue: issue.number }, "issue is locked: comment not posted");
+      return { kind: "locked" };
+    }
+    const upsert = await deps.gateway.upsertComment(issue.number, COMMENT_MARKER, body);
+    deps.log.info({ issue: issue.number, upsert }, "comment upserted");
+    return upsert === "locked" ? { kind: "locked" } : { kind: "posted", upsert, body };
+  });
+}
+
+/** Merges settings and command options into one ranking request; command options win. */
+export function buildRankRequest(request: TriageRequest): RankRequest {
+  const { settings, command, issue } = request;
+  const text = [issue.title, issue.body, command?.hint ?? ""].filter((s) => s.trim() !== "").join("\n\n").slice(0, MAX_TEXT_CHARS);
+  return {
+    text,
+    topK: command?.topK ?? settings.ranking.top_k,
+    mode: command?.mode ?? settings.ranking.mode,
+    include: command && command.include.length > 0 ? command.include : settings.paths.include,
+    exclude: [...settings.paths.exclude, ...(command?.exclude ?? [])],
+    latencyBudgetMs: settings.ranking.latency_budget_ms,
+  };
+}
+
+// Rejected archive entries (links, paths leaving the root) are logged, not shown: symlinks are common and harmless.
+function snapshotNotes(refresh: RefreshResult): string[] {
+  const snapshot = refresh.snapshot;
+  if (!snapshot) return [];
+  const notes: string[] = [];
+  if (snapshot.truncated) notes.push(`Partial index: the repository is larger than BugScout's ${snapshot.truncatedBy ?? "size"} cap, so only the first ${snapshot.files} files were indexed.`);
+  return notes;
+}

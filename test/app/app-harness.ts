@@ -1,0 +1,117 @@
+import { generateKeyPairSync, randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { sign } from "@octokit/webhooks-methods";
+import { pino } from "pino";
+import { createNodeMiddleware, createProbot, ProbotOctokit } from "probot";
+import { createApp } from "../../src/app.js";
+import { createIndexEntrySelector } from "../../src/github/index-entry-selector.js";
+import { DEFAULT_SNAPSHOT_LIMITS, type SnapshotLimits } from "../../src/github/snapshot-limits.js";
+import type { AppDeps } from "../../src/handlers/app-deps.js";
+import { createBackgroundQueue } from "../../src/triage/background-queue.js";
+import { createKeyedLock } from "../../src/triage/keyed-lock.js";
+import { createRateLimiter } from "../../src/triage/rate-limit.js";
+import type { FakeGitHub } from "../fakes/fake-github.js";
+import { FakeIndex } from "./fake-index.js";
+
+export const WEBHOOK_SECRET = "test-webhook-secret";
+/** Generated once per test process; PKCS#1 as GitHub issues it. */
+export const PRIVATE_KEY = generateKeyPairSync("rsa", {
+  modulusLength: 2048,
+  privateKeyEncoding: { type: "pkcs1", format: "pem" },
+  publicKeyEncoding: { type: "spki", format: "pem" },
+}).privateKey;
+
+/** A running app under test. */
+export interface TestApp {
+  readonly url: string;
+  readonly deps: AppDeps;
+  readonly index: FakeIndex;
+  readonly dataDir: string;
+  /** Every log line (JSON) the app wrote. */
+  readonly logs: string[];
+  /** POSTs a signed delivery; returns the HTTP status. */
+  deliver(event: string, payload: unknown, options?: { signature?: string | null }): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Options for {@link startTestApp}. */
+export interface TestAppOptions {
+  readonly limits?: Partial<SnapshotLimits>;
+  readonly commandLimit?: number;
+  readonly now?: () => number;
+}
+
+/**
+ * Starts the real app (createApp + Probot's node middleware) on 127.0.0.1:0 against the fake GitHub, with a fake
+ * index and ranker and a temp data dir. Octokit retries are off so a fault shows up at once.
+ */
+export async function startTestApp(fake: FakeGitHub, options: TestAppOptions = {}): Promise<TestApp> {
+  const logs: string[] = [];
+  const sink = new Writable({ write(chunk, _enc, done) { logs.push(String(chunk)); done(); } });
+  const log = pino({ level: "debug" }, sink);
+  const dataDir = await mkdtemp(path.join(tmpdir(), "bugscout-app-"));
+  const index = new FakeIndex();
+  const clock = { now: options.now ?? (() => 1_000) };
+  const deps: AppDeps = {
+    indexer: index,
+    ranker: index,
+    snapshot: { selector: createIndexEntrySelector(), limits: { ...DEFAULT_SNAPSHOT_LIMITS, ...options.limits } },
+    dataDir,
+    webBaseUrl: "https://github.example",
+    clock,
+    repoLock: createKeyedLock(),
+    issueLock: createKeyedLock(),
+    commandLimiter: createRateLimiter({ limit: options.commandLimit ?? 10, windowMs: 600_000, clock }),
+    background: createBackgroundQueue({ concurrency: 1, maxWaiting: 100 }),
+    version: "test",
+  };
+  const probot = createProbot({
+    env: {},
+    overrides: {
+      appId: 1,
+      privateKey: PRIVATE_KEY,
+      secret: WEBHOOK_SECRET,
+      baseUrl: fake.apiUrl,
+      log,
+      Octokit: ProbotOctokit.defaults((o: object) => ({ ...o, retry: { enabled: false }, throttle: { enabled: false } })),
+    },
+  });
+  const middleware = await createNodeMiddleware(createApp(deps), { probot });
+  const server: Server = createServer((req, res) => void middleware(req, res, () => res.writeHead(404).end()));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    deps,
+    index,
+    dataDir,
+    logs,
+    async deliver(event, payload, deliverOptions = {}) {
+      const body = JSON.stringify(payload);
+      const signature = deliverOptions.signature === undefined ? await sign(WEBHOOK_SECRET, body) : deliverOptions.signature;
+      const response = await fetch(`${url}/api/github/webhooks`, {
+        method: "POST",
+        body,
+        headers: {
+          "content-type": "application/json",
+          "x-github-event": event,
+          "x-github-delivery": randomUUID(),
+          ...(signature === null ? {} : { "x-hub-signature-256": signature }),
+        },
+      });
+      await response.text();
+      return response.status;
+    },
+    async close() {
+      await deps.background.idle();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

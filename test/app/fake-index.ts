@@ -1,0 +1,56 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Ranking } from "../../src/rank/types.js";
+import { repoKeyString } from "../../src/triage/data-layout.js";
+import type { IndexSummary, IssueRanker, RankRequest, RepoIndexer, RepoKey } from "../../src/triage/ports.js";
+
+/** What the fake indexer stored for one repository: the commit and every file it was given. */
+export interface FakeIndexEntry {
+  readonly commit: string;
+  readonly files: ReadonlyMap<string, string>;
+}
+
+/**
+ * An in-memory RepoIndexer + IssueRanker for app tests: `index` reads the extracted snapshot (so tests see exactly
+ * what the download wrote), `rank` answers with the ranking the test set and records each request.
+ */
+export class FakeIndex implements RepoIndexer, IssueRanker {
+  readonly stored = new Map<string, FakeIndexEntry>();
+  readonly rankRequests: { key: string; request: RankRequest }[] = [];
+  readonly indexCalls: { key: string; commit: string; changedPaths?: readonly string[] }[] = [];
+  readonly released: string[] = [];
+  ranking: Ranking = { mode: "bm25", reason: "no embeddings", files: [], ms: 1 };
+
+  async indexedCommit(key: RepoKey): Promise<string | undefined> {
+    return this.stored.get(repoKeyString(key))?.commit;
+  }
+
+  async index(key: RepoKey, tree: { root: string; commit: string; changedPaths?: readonly string[] }): Promise<IndexSummary> {
+    const files = new Map<string, string>();
+    for (const file of await listFiles(tree.root)) files.set(file, await readFile(path.join(tree.root, file), "utf8"));
+    this.stored.set(repoKeyString(key), { commit: tree.commit, files });
+    this.indexCalls.push({ key: repoKeyString(key), commit: tree.commit, ...(tree.changedPaths ? { changedPaths: tree.changedPaths } : {}) });
+    return { commit: tree.commit, files: files.size };
+  }
+
+  async release(installationId: number, repo?: { owner: string; repo: string }): Promise<void> {
+    this.released.push(repo ? `${installationId}/${repo.owner}/${repo.repo}` : String(installationId));
+  }
+
+  async rank(key: RepoKey, request: RankRequest): Promise<Ranking> {
+    const k = repoKeyString(key);
+    if (!this.stored.has(k)) throw new Error(`rank before index for ${k}`);
+    this.rankRequests.push({ key: k, request });
+    return this.ranking;
+  }
+}
+
+async function listFiles(root: string, prefix = ""): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(path.join(root, prefix), { withFileTypes: true })) {
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) out.push(...(await listFiles(root, rel)));
+    else out.push(rel);
+  }
+  return out.sort();
+}

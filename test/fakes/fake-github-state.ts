@@ -1,0 +1,46 @@
+/** A comment on an issue in the fake GitHub. */
+export interface FakeComment {
+  id: number;
+  body: string;
+  user: { login: string; type: "User" | "Bot"; id: number };
+}
+
+/** One repository in the fake GitHub, with the state its routes read and change. */
+export interface FakeRepo {
+  readonly owner: string;
+  readonly name: string;
+  readonly installationId: number;
+  defaultBranch: string;
+  headSha: string;
+  /** Raw `.github/bugscout.yml`, or undefined for no settings file. */
+  settings?: string;
+  /** Gzipped tarballs by commit. */
+  readonly tarballs: Map<string, Buffer>;
+  /** Comments by issue number. */
+  readonly comments: Map<number, FakeComment[]>;
+  /** Reactions added, as `<comment id>:<content>`. */
+  readonly reactions: string[];
+  /** Collaborator roles by login; absent users are not collaborators (404). */
+  readonly roles: Map<string, string>;
+  readonly lockedIssues: Set<number>;
+}
+
+/** The bot user the fake GitHub attributes the app's comments to. */
+export const BOT_USER = { login: "bugscout[bot]", type: "Bot" as const, id: 9000 };
+
+/** Creates a repository record with defaults. */
+export function createFakeRepo(init: { owner: string; name: string; installationId: number; headSha: string; settings?: string }): FakeRepo {
+  return {
+    owner: init.owner,
+    name: init.name,
+    installationId: init.installationId,
+    defaultBranch: "main",
+    headSha: init.headSha,
+    ...(init.settings !== undefined ? { settings: init.settings } : {}),
+    tarballs: new Map(),
+    comments: new Map(),
+    reactions: [],
+    roles: new Map(),
+    lockedIssues: new Set(),
+  };
+}

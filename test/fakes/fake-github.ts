@@ -1,0 +1,231 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { BOT_USER, createFakeRepo, type FakeComment, type FakeRepo } from "./fake-github-state.js";
+
+export { BOT_USER, type FakeComment, type FakeRepo } from "./fake-github-state.js";
+
+/** One request the fake received; `path` has the GHE `/api/v3` prefix and the query removed. */
+export interface RecordedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query: Readonly<Record<string, string>>;
+  readonly authorization: string;
+  readonly body: unknown;
+}
+
+/** A canned failure for the next request matching method and path. */
+interface Fault {
+  readonly method: string;
+  readonly path: RegExp;
+  readonly status: number;
+  readonly message: string;
+}
+
+type Reply = { status: number; body?: unknown; headers?: Record<string, string>; raw?: Buffer | string };
+type Route = (m: RegExpExecArray, req: RecordedRequest, base: string) => Reply;
+
+/**
+ * A stateful fake of the GitHub REST API on 127.0.0.1: installation tokens, settings files (raw YAML), branches,
+ * tarballs (through a codeload-style redirect), issue comments, reactions and collaborator permissions. Every request
+ * is recorded; a request no route knows, or with the wrong credentials, is answered 501 and listed in `unexpected`.
+ */
+export class FakeGitHub {
+  readonly requests: RecordedRequest[] = [];
+  readonly unexpected: RecordedRequest[] = [];
+  /** `.github/bugscout.yml` of each owner's `.github` repository. */
+  readonly orgSettings = new Map<string, string>();
+  private readonly repos = new Map<string, FakeRepo>();
+  private readonly faults: Fault[] = [];
+  private nextCommentId = 1000;
+  private server?: Server;
+  private port = 0;
+
+  /** `http://127.0.0.1:<port>/api/v3`, the base URL Probot uses with GHE_HOST + GHE_PROTOCOL=http. */
+  get apiUrl(): string {
+    return `http://127.0.0.1:${this.port}/api/v3`;
+  }
+
+  /** `127.0.0.1:<port>`, for GHE_HOST. */
+  get host(): string {
+    return `127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  async close(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  addRepo(init: Parameters<typeof createFakeRepo>[0]): FakeRepo {
+    const repo = createFakeRepo(init);
+    this.repos.set(`${init.owner}/${init.name}`.toLowerCase(), repo);
+    return repo;
+  }
+
+  repo(owner: string, name: string): FakeRepo {
+    const repo = this.repos.get(`${owner}/${name}`.toLowerCase());
+    if (!repo) throw new Error(`no fake repo ${owner}/${name}`);
+    return repo;
+  }
+
+  /** Adds a comment as if someone had posted it. */
+  seedComment(repo: FakeRepo, issue: number, body: string, user: FakeComment["user"]): FakeComment {
+    const comment = { id: this.nextCommentId++, body, user };
+    repo.comments.set(issue, [...(repo.comments.get(issue) ?? []), comment]);
+    return comment;
+  }
+
+  /** Makes the next request matching `method` and `path` fail with `status`. */
+  failNext(method: string, path: RegExp, status: number, message = "fault injected"): void {
+    this.faults.push({ method, path, status, message });
+  }
+
+  /** `METHOD /path` of every recorded request, in order. */
+  calls(): string[] {
+    return this.requests.map((r) => `${r.method} ${r.path}`);
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString("utf8");
+    const url = new URL(req.url ?? "/", "http://fake");
+    const prefix = url.pathname.startsWith("/api/v3/") ? "/api/v3" : "";
+    const record: RecordedRequest = {
+      method: req.method ?? "GET",
+      path: decodeURIComponent(url.pathname.slice(prefix.length)),
+      query: Object.fromEntries(url.searchParams),
+      authorization: String(req.headers.authorization ?? ""),
+      body: text ? safeJson(text) : undefined,
+    };
+    this.requests.push(record);
+    const reply = this.route(record, `http://127.0.0.1:${this.port}${prefix}`);
+    const headers: Record<string, string> = { ...(reply.headers ?? {}) };
+    if (reply.raw !== undefined) {
+      res.writeHead(reply.status, headers).end(reply.raw);
+    } else {
+      res.writeHead(reply.status, { "content-type": "application/json; charset=utf-8", ...headers });
+      res.end(reply.body === undefined ? "" : JSON.stringify(reply.body));
+    }
+  }
+
+  private route(req: RecordedRequest, base: string): Reply {
+    const faultIndex = this.faults.findIndex((f) => f.method === req.method && f.path.test(req.path));
+    if (faultIndex >= 0) {
+      const [fault] = this.faults.splice(faultIndex, 1);
+      return { status: fault.status, body: { message: fault.message } };
+    }
+    for (const [method, pattern, handler, auth] of this.routes()) {
+      const match = method === req.method ? pattern.exec(req.path) : null;
+      if (!match) continue;
+      if (!this.authorized(req, auth, match)) break;
+      return handler(match, req, base);
+    }
+    this.unexpected.push(req);
+    return { status: 501, body: { message: `fake GitHub has no route for ${req.method} ${req.path}` } };
+  }
+
+  private authorized(req: RecordedRequest, auth: "jwt" | "token" | "none", match: RegExpExecArray): boolean {
+    if (auth === "none") return true;
+    if (auth === "jwt") return /^bearer [\w-]+\.[\w-]+\.[\w-]+$/i.test(req.authorization);
+    const repo = this.repos.get(`${match[1]}/${match[2]}`.toLowerCase());
+    const expected = repo ? `token ghs_fake_${repo.installationId}` : "token ghs_fake_";
+    return req.authorization === expected || (!repo && req.authorization.startsWith(expected));
+  }
+
+  private routes(): [string, RegExp, Route, "jwt" | "token" | "none"][] {
+    return [
+      ["POST", /^\/app\/installations\/(\d+)\/access_tokens$/, (m) => ({
+        status: 201,
+        body: { token: `ghs_fake_${m[1]}`, expires_at: new Date(Date.now() + 3_600_000).toISOString(), permissions: {}, repository_selection: "all" },
+      }), "jwt"],
+      ["GET", /^\/repos\/([^/]+)\/([^/]+)\/contents\/\.github\/bugscout\.yml$/, (m) => this.settingsFile(m[1], m[2]), "token"],
+      ["GET", /^\/repos\/([^/]+)\/([^/]+)\/branches\/([^/]+)$/, (m) => this.withRepo(m, (repo) => (m[3] === repo.defaultBranch
+        ? { status: 200, body: { name: repo.defaultBranch, commit: { sha: repo.headSha } } }
+        : { status: 404, body: { message: "Branch not found" } })), "token"],
+      ["GET", /^\/repos\/([^/]+)\/([^/]+)\/tarball\/([0-9a-f]+)$/, (m, _req, base) => this.withRepo(m, () => ({
+        status: 302,
+        headers: { location: `${base.replace(/\/api\/v3$/, "")}/_codeload/${m[1]}/${m[2]}/legacy.tar.gz/${m[3]}?token=TOKEN_IN_URL` },
+      })), "token"],
+      ["GET", /^\/_codeload\/([^/]+)\/([^/]+)\/legacy\.tar\.gz\/([0-9a-f]+)$/, (m) => this.withRepo(m, (repo) => {
+        const tarball = repo.tarballs.get(m[3]);
+        return tarball ? { status: 200, raw: tarball, headers: { "content-type": "application/x-gzip" } } : { status: 404, body: { message: "Not Found" } };
+      }), "none"],
+      ["GET", /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/, (m, req, base) => this.withRepo(m, (repo) => this.listComments(repo, Number(m[3]), req, base)), "token"],
+      ["POST", /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/, (m, req) => this.withRepo(m, (repo) => this.createComment(repo, Number(m[3]), req)), "token"],
+      ["PATCH", /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/, (m, req) => this.withRepo(m, (repo) => this.updateComment(repo, Number(m[3]), req)), "token"],
+      ["POST", /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)\/reactions$/, (m, req) => this.withRepo(m, (repo) => {
+        const content = (req.body as { content?: string } | undefined)?.content ?? "";
+        repo.reactions.push(`${m[3]}:${content}`);
+        return { status: 201, body: { id: repo.reactions.length, content } };
+      }), "token"],
+      ["GET", /^\/repos\/([^/]+)\/([^/]+)\/collaborators\/([^/]+)\/permission$/, (m) => this.withRepo(m, (repo) => {
+        const role = repo.roles.get(m[3]);
+        if (!role) return { status: 404, body: { message: "Not Found" } };
+        const permission = role === "maintain" ? "write" : role === "triage" ? "read" : role;
+        return { status: 200, body: { permission, role_name: role, user: { login: m[3] } } };
+      }), "token"],
+    ];
+  }
+
+  private withRepo(m: RegExpExecArray, fn: (repo: FakeRepo) => Reply): Reply {
+    const repo = this.repos.get(`${m[1]}/${m[2]}`.toLowerCase());
+    return repo ? fn(repo) : { status: 404, body: { message: "Not Found" } };
+  }
+
+  private settingsFile(owner: string, name: string): Reply {
+    const text = name === ".github" ? this.orgSettings.get(owner) : this.repos.get(`${owner}/${name}`.toLowerCase())?.settings;
+    if (text === undefined) return { status: 404, body: { message: "Not Found" } };
+    // Raw content: any content type except `application/json; charset=utf-8`, which the config plugin reads as a directory.
+    return { status: 200, raw: text, headers: { "content-type": "text/plain; charset=utf-8" } };
+  }
+
+  private listComments(repo: FakeRepo, issue: number, req: RecordedRequest, base: string): Reply {
+    const perPage = Math.min(100, Number(req.query.per_page ?? 30));
+    const page = Number(req.query.page ?? 1);
+    const all = repo.comments.get(issue) ?? [];
+    const slice = all.slice((page - 1) * perPage, page * perPage);
+    const headers: Record<string, string> = {};
+    if (page * perPage < all.length) {
+      headers.link = `<${base}/repos/${repo.owner}/${repo.name}/issues/${issue}/comments?per_page=${perPage}&page=${page + 1}>; rel="next"`;
+    }
+    return { status: 200, body: slice, headers };
+  }
+
+  private createComment(repo: FakeRepo, issue: number, req: RecordedRequest): Reply {
+    if (repo.lockedIssues.has(issue)) return { status: 403, body: { message: "Unable to create comment because issue is locked." } };
+    const body = String((req.body as { body?: unknown } | undefined)?.body ?? "");
+    const comment = this.seedComment(repo, issue, body, BOT_USER);
+    return { status: 201, body: comment };
+  }
+
+  private updateComment(repo: FakeRepo, id: number, req: RecordedRequest): Reply {
+    for (const comments of repo.comments.values()) {
+      const comment = comments.find((c) => c.id === id);
+      if (comment) {
+        comment.body = String((req.body as { body?: unknown } | undefined)?.body ?? "");
+        return { status: 200, body: comment };
+      }
+    }
+    return { status: 404, body: { message: "Not Found" } };
+  }
+}
+
+/** Starts a fake GitHub on a free loopback port. */
+export function startFakeGitHub(): Promise<FakeGitHub> {
+  return new FakeGitHub().start();
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
