@@ -1,0 +1,169 @@
+import type { ContentAnalysis } from "./analyze-content.js";
+
+/**
+ * Byte layout of a {@link ContentAnalysis} (all integers are unsigned LEB128 varints):
+ * `version`, `termCount`, `vocabBytes`, the vocabulary as UTF-8 joined by `\n`, then `wordTf`, `partTf` and
+ * `symbolTf` (one varint per term each), `symbolCount`, and per symbol its term count followed by delta-coded
+ * sorted term indices. The symbol section comes last so that index building can stop before it.
+ */
+export const ANALYSIS_FORMAT_VERSION = 1;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Serializes an analysis into the compact form the store keeps as an opaque blob. */
+export function encodeAnalysis(a: ContentAnalysis): Uint8Array {
+  const vocab = encoder.encode(a.terms.join("\n"));
+  const w = new ByteWriter(vocab.length + a.terms.length * 4 + 16);
+  w.uint(ANALYSIS_FORMAT_VERSION);
+  w.uint(a.terms.length);
+  w.uint(vocab.length);
+  w.bytes(vocab);
+  for (const col of [a.wordTf, a.partTf, a.symbolTf]) for (let i = 0; i < col.length; i++) w.uint(col[i]);
+  w.uint(a.symbolTerms.length);
+  for (const set of a.symbolTerms) {
+    w.uint(set.length);
+    let prev = 0;
+    for (let i = 0; i < set.length; i++) {
+      w.uint(set[i] - prev);
+      prev = set[i];
+    }
+  }
+  return w.finish();
+}
+
+/** Term statistics without the per-symbol sets: what building the index needs. */
+export type AnalysisTerms = Omit<ContentAnalysis, "symbolTerms">;
+
+/** Decodes the vocabulary and field counts only, skipping the per-symbol section. */
+export function decodeAnalysisTerms(bytes: Uint8Array): AnalysisTerms {
+  return decodeHead(new ByteReader(bytes));
+}
+
+/** Decodes a whole analysis, including per-symbol term sets. Throws on an unknown format version. */
+export function decodeAnalysis(bytes: Uint8Array): ContentAnalysis {
+  const r = new ByteReader(bytes);
+  const head = decodeHead(r);
+  const n = r.uint();
+  const symbolTerms: Uint32Array[] = new Array(n);
+  for (let s = 0; s < n; s++) {
+    const set = new Uint32Array(r.uint());
+    let prev = 0;
+    for (let i = 0; i < set.length; i++) set[i] = prev += r.uint();
+    symbolTerms[s] = set;
+  }
+  return { ...head, symbolTerms };
+}
+
+/**
+ * The raw parts of an encoded analysis, without decoding any string: the vocabulary's byte range (terms separated
+ * by `\n`) and the three count columns laid out one after another (`word`, `part`, `symbol`, `termCount` each).
+ */
+export interface AnalysisColumns {
+  readonly termCount: number;
+  readonly vocabStart: number;
+  readonly vocabEnd: number;
+  readonly counts: Uint32Array;
+}
+
+/** Reads an encoded analysis's vocabulary range and count columns (the fast path of index building). */
+export function readAnalysisColumns(bytes: Uint8Array): AnalysisColumns {
+  const r = new ByteReader(bytes);
+  const version = r.uint();
+  if (version !== ANALYSIS_FORMAT_VERSION) throw new Error(`unsupported analysis format version ${version}`);
+  const termCount = r.uint();
+  const vocabLength = r.uint();
+  const vocabStart = r.position;
+  r.take(vocabLength);
+  const counts = new Uint32Array(termCount * 3);
+  let pos = r.position;
+  for (let i = 0; i < counts.length; i++) {
+    let b = bytes[pos++];
+    if (b < 0x80) {
+      counts[i] = b;
+      continue;
+    }
+    let v = b & 0x7f;
+    let shift = 7;
+    do {
+      if (pos >= bytes.length) throw new Error("corrupt analysis: truncated varint");
+      b = bytes[pos++];
+      v += (b & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while (b >= 0x80);
+    counts[i] = v;
+  }
+  if (pos > bytes.length) throw new Error("corrupt analysis: truncated counts");
+  return { termCount, vocabStart, vocabEnd: vocabStart + vocabLength, counts };
+}
+
+function decodeHead(r: ByteReader): AnalysisTerms {
+  const version = r.uint();
+  if (version !== ANALYSIS_FORMAT_VERSION) throw new Error(`unsupported analysis format version ${version}`);
+  const n = r.uint();
+  const vocabLength = r.uint();
+  const vocab = decoder.decode(r.take(vocabLength));
+  const terms = n === 0 ? [] : vocab.split("\n");
+  if (terms.length !== n) throw new Error(`corrupt analysis: ${terms.length} terms, header says ${n}`);
+  const col = (): Uint32Array => {
+    const out = new Uint32Array(n);
+    for (let i = 0; i < n; i++) out[i] = r.uint();
+    return out;
+  };
+  return { terms, wordTf: col(), partTf: col(), symbolTf: col() };
+}
+
+class ByteWriter {
+  private buf: Uint8Array;
+  private pos = 0;
+  constructor(capacity: number) {
+    this.buf = new Uint8Array(Math.max(16, capacity));
+  }
+  uint(v: number): void {
+    this.reserve(5);
+    while (v >= 0x80) {
+      this.buf[this.pos++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    this.buf[this.pos++] = v;
+  }
+  bytes(b: Uint8Array): void {
+    this.reserve(b.length);
+    this.buf.set(b, this.pos);
+    this.pos += b.length;
+  }
+  finish(): Uint8Array {
+    return this.buf.slice(0, this.pos);
+  }
+  private reserve(n: number): void {
+    if (this.pos + n <= this.buf.length) return;
+    const next = new Uint8Array(Math.max(this.buf.length * 2, this.pos + n));
+    next.set(this.buf.subarray(0, this.pos));
+    this.buf = next;
+  }
+}
+
+class ByteReader {
+  private pos = 0;
+  constructor(private readonly buf: Uint8Array) {}
+  get position(): number {
+    return this.pos;
+  }
+  uint(): number {
+    let v = 0;
+    let shift = 0;
+    for (;;) {
+      if (this.pos >= this.buf.length) throw new Error("corrupt analysis: truncated varint");
+      const b = this.buf[this.pos++];
+      v += (b & 0x7f) * 2 ** shift;
+      if (b < 0x80) return v;
+      shift += 7;
+    }
+  }
+  take(n: number): Uint8Array {
+    if (this.pos + n > this.buf.length) throw new Error("corrupt analysis: truncated block");
+    const out = this.buf.subarray(this.pos, this.pos + n);
+    this.pos += n;
+    return out;
+  }
+}

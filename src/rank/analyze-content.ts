@@ -1,0 +1,123 @@
+import type { Language, SymbolInfo } from "../index/types.js";
+import { scanTokens } from "./tokenize.js";
+import { encodeAnalysis } from "./analysis-codec.js";
+
+/** What the indexer hands over for one distinct file content. */
+export interface AnalyzeInput {
+  readonly text: string;
+  readonly language: Language;
+  readonly symbols: readonly SymbolInfo[];
+  /**
+   * Accepted for the indexer's convenience and ignored: an analysis is keyed by content hash, so it must not depend
+   * on where the content lives. Path tokens are computed from the path when the index is built.
+   */
+  readonly path?: string;
+}
+
+/**
+ * Term statistics of one file content. `terms[i]` is a local term; the `*Tf` arrays are aligned with `terms`.
+ * `wordTf` counts whole words, `partTf` sub-words of compound identifiers (so a plain word-splitter index uses
+ * `wordTf` alone), `symbolTf` the terms of the names this file defines.
+ */
+export interface ContentAnalysis {
+  readonly terms: readonly string[];
+  readonly wordTf: Uint32Array;
+  readonly partTf: Uint32Array;
+  readonly symbolTf: Uint32Array;
+  /**
+   * Per symbol (same order as the input symbols), the sorted local term indices of the lines it owns: its own
+   * lines minus those of the symbols nested in it, plus its name. Used for evidence and for symbol-level scores.
+   */
+  readonly symbolTerms: readonly Uint32Array[];
+}
+
+/**
+ * Counts the terms of a file content per field and per owning symbol. Pure and deterministic: the same content
+ * and symbols always give the same analysis, whatever the path.
+ */
+export function analyzeContent(input: AnalyzeInput): ContentAnalysis {
+  const ids = new Map<string, number>();
+  const terms: string[] = [];
+  const word: number[] = [];
+  const part: number[] = [];
+  const sym: number[] = [];
+  const idOf = (term: string): number => {
+    let id = ids.get(term);
+    if (id === undefined) {
+      id = terms.length;
+      ids.set(term, id);
+      terms.push(term);
+      word.push(0);
+      part.push(0);
+      sym.push(0);
+    }
+    return id;
+  };
+
+  const symbols = input.symbols;
+  const owner = lineOwners(symbols, countLines(input.text));
+  const sets: Set<number>[] = symbols.map(() => new Set<number>());
+  let line = 1;
+  let currentOwner = owner[1] ?? -1;
+  const onToken = (term: string, isPart: boolean): void => {
+    const id = idOf(term);
+    if (isPart) part[id]++;
+    else word[id]++;
+    if (currentOwner >= 0) sets[currentOwner].add(id);
+  };
+  let start = 0;
+  const text = input.text;
+  while (start <= text.length) {
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = text.length;
+    currentOwner = owner[line] ?? -1;
+    if (end > start) scanTokens(text.slice(start, end), onToken);
+    start = end + 1;
+    line++;
+  }
+
+  symbols.forEach((s, i) => {
+    scanTokens(s.name, (term) => {
+      const id = idOf(term);
+      sym[id]++;
+      sets[i].add(id);
+    });
+  });
+
+  return {
+    terms,
+    wordTf: Uint32Array.from(word),
+    partTf: Uint32Array.from(part),
+    symbolTf: Uint32Array.from(sym),
+    symbolTerms: sets.map((s) => Uint32Array.from(s).sort()),
+  };
+}
+
+/** Number of lines as editors count them (a trailing newline does not open a new line). */
+export function countLines(text: string): number {
+  if (text.length === 0) return 0;
+  let n = 1;
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) n++;
+  return text.endsWith("\n") ? n - 1 : n;
+}
+
+/** For each 1-based line, the index of the innermost symbol covering it, or -1. */
+function lineOwners(symbols: readonly SymbolInfo[], lines: number): Int32Array {
+  const owner = new Int32Array(lines + 2).fill(-1);
+  const order = symbols.map((_, i) => i);
+  // Outer symbols first, so that nested ones paint over them.
+  order.sort((a, b) => symbols[a].startLine - symbols[b].startLine || symbols[b].endLine - symbols[a].endLine);
+  for (const i of order) {
+    const from = Math.max(1, symbols[i].startLine);
+    const to = Math.min(lines, symbols[i].endLine);
+    if (to >= from) owner.fill(i, from, to + 1);
+  }
+  return owner;
+}
+
+export { encodeAnalysis, decodeAnalysis, decodeAnalysisTerms, ANALYSIS_FORMAT_VERSION } from "./analysis-codec.js";
+
+/** The indexer's injected `analyze(input) => Uint8Array`: {@link analyzeContent} then {@link encodeAnalysis}. */
+export function analyzeToBytes(input: AnalyzeInput): Uint8Array {
+  return encodeAnalysis(analyzeContent(input));
+}

@@ -1,0 +1,65 @@
+import type { ParsedIssue } from "./parse-issue.js";
+import { scanTokens } from "./tokenize.js";
+
+/** How much each kind of issue text counts per occurrence of a term. */
+export interface QueryWeights {
+  /** Words of the issue's prose (the baseline weight). */
+  readonly prose: number;
+  /** Extra weight for words of the title line, which usually names the problem. */
+  readonly title: number;
+  /** Words inside code blocks and inline code spans. */
+  readonly code: number;
+  /** Extra weight for code-shaped identifiers (dotted names, calls, camelCase, snake_case), whole and split. */
+  readonly identifier: number;
+  /** Extra weight for words of error lines (`ValueError: Invalid IPv6 URL`). */
+  readonly error: number;
+  /** Function names in stack-trace frames. */
+  readonly frameSymbol: number;
+  /**
+   * Saturation of repeated terms: a term's weight is `raw·(k3+1)/(k3+raw)`, so a word repeated forty times in a
+   * pasted log does not drown the rest. `Infinity` keeps raw weights.
+   */
+  readonly k3: number;
+}
+
+/** Defaults chosen on the development set (see docs/ranking.md). */
+export const DEFAULT_QUERY_WEIGHTS: QueryWeights = {
+  prose: 1,
+  title: 1,
+  code: 1,
+  identifier: 1,
+  error: 1,
+  frameSymbol: 1,
+  k3: 4,
+};
+
+/** A weighted bag of query terms. */
+export interface WeightedTerm {
+  readonly term: string;
+  readonly weight: number;
+}
+
+/**
+ * Turns a parsed issue into weighted terms. `split: false` keeps whole words only (the plain word-splitter
+ * baseline). Terms are returned heaviest first.
+ */
+export function buildQueryTerms(issue: ParsedIssue, weights: QueryWeights, split = true): WeightedTerm[] {
+  const raw = new Map<string, number>();
+  const add = (text: string, w: number): void => {
+    if (w <= 0) return;
+    scanTokens(text, (term, part) => {
+      if (part && !split) return;
+      raw.set(term, (raw.get(term) ?? 0) + w);
+    });
+  };
+  add(issue.prose, weights.prose);
+  add(issue.title, weights.title);
+  for (const c of issue.code) add(c, weights.code);
+  for (const id of issue.identifiers) add(id, weights.identifier);
+  for (const e of issue.errors) add(`${e.type} ${e.message}`, weights.error);
+  for (const f of issue.frames) if (f.symbol) add(f.symbol, weights.frameSymbol);
+  const k3 = weights.k3;
+  const out: WeightedTerm[] = [];
+  for (const [term, r] of raw) out.push({ term, weight: Number.isFinite(k3) ? (r * (k3 + 1)) / (k3 + r) : r });
+  return out.sort((a, b) => b.weight - a.weight || (a.term < b.term ? -1 : 1));
+}

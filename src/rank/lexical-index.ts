@@ -1,0 +1,194 @@
+import type { Language, SymbolInfo } from "../index/types.js";
+import type { ContentAnalysis } from "./analyze-content.js";
+import { encodeAnalysis, readAnalysisColumns } from "./analysis-codec.js";
+import { fileRole, type FileRole } from "./file-role.js";
+import { buildPathLookup, type PathLookup } from "./path-lookup.js";
+import { pathTerms } from "./path-terms.js";
+import { TermInterner } from "./term-interner.js";
+
+/** One file of the tree, as the store returns it. `analysis` may stay encoded: it is decoded once per hash. */
+export interface LexicalDoc {
+  readonly path: string;
+  readonly hash: string;
+  readonly language: Language;
+  readonly lineCount: number;
+  readonly symbols: readonly SymbolInfo[];
+  readonly analysis: Uint8Array | ContentAnalysis;
+}
+
+/** A file as the index keeps it. `analysis` is kept as given, for per-symbol evidence at rank time. */
+export interface IndexedFile {
+  readonly path: string;
+  readonly hash: string;
+  readonly language: Language;
+  readonly lineCount: number;
+  readonly symbols: readonly SymbolInfo[];
+  readonly role: FileRole;
+  readonly analysis: Uint8Array | ContentAnalysis;
+}
+
+/** The fields a term can occur in. `word`/`part` split the content field: whole words and identifier sub-words. */
+export const FIELDS = ["word", "part", "symbol", "dir", "name"] as const;
+export type Field = (typeof FIELDS)[number];
+
+/**
+ * An immutable in-memory inverted index over a tree's files. Postings of term `t` are the slots
+ * `postStart[t] .. postStart[t+1]-1`; each slot has a file number (ascending) and one count per field.
+ */
+export interface LexicalIndex {
+  readonly files: readonly IndexedFile[];
+  readonly termIds: ReadonlyMap<string, number>;
+  readonly postStart: Int32Array;
+  readonly postFile: Int32Array;
+  readonly tf: Readonly<Record<Field, Uint16Array>>;
+  /** Per file, the number of term occurrences in each field. */
+  readonly lengths: Readonly<Record<Field, Float32Array>>;
+  /** Per field, the mean of `lengths` over files (0 when there are no files). */
+  readonly avgLength: Readonly<Record<Field, number>>;
+  /** Suffix lookups over the files' paths and module names, for mentions in the issue. */
+  readonly paths: PathLookup;
+  /** Lower-cased symbol name → the files that define a symbol of that name (each file once). */
+  readonly definitions: ReadonlyMap<string, readonly number[]>;
+}
+
+/**
+ * Builds the index. Identical contents (same hash) are decoded and mapped to global term ids once.
+ * Path terms come from the path here, so a renamed file needs no new analysis.
+ */
+export function buildLexicalIndex(docs: readonly LexicalDoc[]): LexicalIndex {
+  const interner = new TermInterner();
+  const encoder = new TextEncoder();
+  const internText = (term: string): number => {
+    const b = encoder.encode(term);
+    return interner.intern(b, 0, b.length);
+  };
+  const byHash = new Map<string, Content>();
+  const contents: Content[] = [];
+  const pathIds: { dir: Int32Array; name: Int32Array }[] = [];
+  for (const d of docs) {
+    let c = byHash.get(d.hash);
+    if (!c) {
+      c = internContent(interner, d.analysis instanceof Uint8Array ? d.analysis : encodeAnalysis(d.analysis));
+      byHash.set(d.hash, c);
+    }
+    contents.push(c);
+    const p = pathTerms(d.path);
+    pathIds.push({ dir: Int32Array.from(p.dir, internText), name: Int32Array.from(p.name, internText) });
+  }
+
+  const termCount = interner.size;
+  const fileCount = docs.length;
+  const lastFile = new Int32Array(termCount).fill(-1);
+  const postStart = new Int32Array(termCount + 1);
+  for (let file = 0; file < fileCount; file++) {
+    for (const ids of [contents[file].ids, pathIds[file].dir, pathIds[file].name]) {
+      for (let i = 0; i < ids.length; i++) {
+        const t = ids[i];
+        if (lastFile[t] !== file) {
+          lastFile[t] = file;
+          postStart[t + 1]++;
+        }
+      }
+    }
+  }
+  for (let t = 0; t < termCount; t++) postStart[t + 1] += postStart[t];
+  const total = postStart[termCount];
+  const postFile = new Int32Array(total);
+  const tf = Object.fromEntries(FIELDS.map((f) => [f, new Uint16Array(total)])) as Record<Field, Uint16Array>;
+  const lengths = Object.fromEntries(FIELDS.map((f) => [f, new Float32Array(fileCount)])) as Record<Field, Float32Array>;
+  const fill = postStart.slice(0, termCount);
+  const slot = new Int32Array(termCount);
+  lastFile.fill(-1);
+  const { word, part, symbol, dir, name } = tf;
+  for (let file = 0; file < fileCount; file++) {
+    const { ids, counts } = contents[file];
+    const n = ids.length;
+    let wordLength = 0;
+    let partLength = 0;
+    let symbolLength = 0;
+    for (let i = 0; i < n; i++) {
+      const t = ids[i];
+      const s = fill[t]++;
+      lastFile[t] = file;
+      slot[t] = s;
+      postFile[s] = file;
+      word[s] = Math.min(65535, counts[i]);
+      part[s] = Math.min(65535, counts[n + i]);
+      symbol[s] = Math.min(65535, counts[2 * n + i]);
+      wordLength += counts[i];
+      partLength += counts[n + i];
+      symbolLength += counts[2 * n + i];
+    }
+    lengths.word[file] = wordLength;
+    lengths.part[file] = partLength;
+    lengths.symbol[file] = symbolLength;
+    for (const [ids2, field] of [[pathIds[file].dir, dir], [pathIds[file].name, name]] as const) {
+      for (let i = 0; i < ids2.length; i++) {
+        const t = ids2[i];
+        if (lastFile[t] !== file) {
+          lastFile[t] = file;
+          slot[t] = fill[t]++;
+          postFile[slot[t]] = file;
+        }
+        field[slot[t]]++;
+      }
+    }
+    lengths.dir[file] = pathIds[file].dir.length;
+    lengths.name[file] = pathIds[file].name.length;
+  }
+
+  const avgLength = Object.fromEntries(
+    FIELDS.map((f) => [f, fileCount === 0 ? 0 : lengths[f].reduce((s, x) => s + x, 0) / fileCount]),
+  ) as Record<Field, number>;
+  const files = docs.map((d) => ({
+    path: d.path,
+    hash: d.hash,
+    language: d.language,
+    lineCount: d.lineCount,
+    symbols: d.symbols,
+    role: fileRole(d.path, d.language),
+    analysis: d.analysis,
+  }));
+  const termIds = new Map<string, number>();
+  interner.strings().forEach((term, id) => termIds.set(term, id));
+  return {
+    files, termIds, postStart, postFile, tf, lengths, avgLength,
+    paths: buildPathLookup(docs.map((d) => d.path)),
+    definitions: buildDefinitions(docs),
+  };
+}
+
+/** One distinct content: global term ids aligned with its local vocabulary, and its count columns. */
+interface Content {
+  readonly ids: Int32Array;
+  readonly counts: Uint32Array;
+}
+
+function internContent(interner: TermInterner, bytes: Uint8Array): Content {
+  const { termCount, vocabStart, vocabEnd, counts } = readAnalysisColumns(bytes);
+  const ids = new Int32Array(termCount);
+  let k = 0;
+  let from = vocabStart;
+  for (let i = vocabStart; i <= vocabEnd && k < termCount; i++) {
+    if (i === vocabEnd || bytes[i] === 10) {
+      ids[k++] = interner.intern(bytes, from, i);
+      from = i + 1;
+    }
+  }
+  if (k !== termCount) throw new Error(`corrupt analysis: ${k} terms, header says ${termCount}`);
+  return { ids, counts };
+}
+
+function buildDefinitions(docs: readonly LexicalDoc[]): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  docs.forEach((d, file) => {
+    for (const s of d.symbols) {
+      if (s.kind === "window") continue;
+      const key = s.name.toLowerCase();
+      const list = out.get(key);
+      if (!list) out.set(key, [file]);
+      else if (list[list.length - 1] !== file) list.push(file);
+    }
+  });
+  return out;
+}

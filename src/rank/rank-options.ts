@@ -1,0 +1,86 @@
+import type { Bm25fOptions } from "./score-bm25f.js";
+import { DEFAULT_QUERY_WEIGHTS, type QueryWeights } from "./build-query.js";
+import type { FileRole } from "./file-role.js";
+
+/** Weights of the evidence signals added to the normalised BM25F score (which lies in 0..1). 0 switches one off. */
+export interface SignalWeights {
+  /** A stack-trace frame in the issue resolves to the file (by path suffix). */
+  readonly frame: number;
+  /** An explicit file path in the issue resolves to the file. */
+  readonly path: number;
+  /** A dotted name in the issue (`django.db.models.query`, `com.acme.Foo`) resolves to the file's module path. */
+  readonly module: number;
+  /** The file defines a class or function that the issue names as code (`URLField`, `run_validators()`). */
+  readonly definition: number;
+}
+
+/** Options of {@link rankLexical}. Every signal can be switched off on its own, for ablation. */
+export interface LexicalRankOptions {
+  /** How many files to return, best first. */
+  readonly limit: number;
+  /** BM25F parameters and field weights (path, symbol and sub-word fields are signals too: weight 0 = off). */
+  readonly bm25: Bm25fOptions;
+  /** Query understanding: weigh prose, title, code, identifiers and errors separately. Off = the raw text, weight 1. */
+  readonly parseQuery: boolean;
+  /** Per-kind query weights, used when `parseQuery` is on. */
+  readonly query: QueryWeights;
+  readonly signals: SignalWeights;
+  /**
+   * Score multipliers for files that are not code, applied unless the issue's title names that kind of file
+   * (e.g. "docs", "test"). 1 = no demotion.
+   */
+  readonly demote: Readonly<Record<Exclude<FileRole, "code">, number>>;
+  /**
+   * File-length prior (BugLocator): multiplies scores by `1 + lengthPrior·(p − ½)`, where p in 0..1 grows with
+   * log(lines). Longer files are more often the ones fixed. 0 = off.
+   */
+  readonly lengthPrior: number;
+}
+
+/** Partial options, nested objects merged field by field over the defaults. */
+export type LexicalRankOptionsInput = Partial<Omit<LexicalRankOptions, "bm25" | "query" | "signals" | "demote">> & {
+  readonly bm25?: Partial<Bm25fOptions>;
+  readonly query?: Partial<QueryWeights>;
+  readonly signals?: Partial<SignalWeights>;
+  readonly demote?: Partial<LexicalRankOptions["demote"]>;
+};
+
+/** The defaults: every signal on, weights chosen on the development set (docs/ranking.md has the ablation). */
+export const DEFAULT_LEXICAL_OPTIONS: LexicalRankOptions = {
+  limit: 50,
+  bm25: { k1: 1.2, word: 1, part: 1, symbol: 1, dir: 1, name: 1, bContent: 0.75, bSymbol: 0.75, bPath: 0.75 },
+  parseQuery: true,
+  query: DEFAULT_QUERY_WEIGHTS,
+  signals: { frame: 0.5, path: 0.5, module: 0.3, definition: 0.5 },
+  demote: { test: 0.3, doc: 0.3, example: 0.3, data: 0.5 },
+  lengthPrior: 0,
+};
+
+/**
+ * Plain BM25 over whole files with a word splitter (Okapi, k1 1.2, b 0.75): the baseline of the ablation table.
+ * No identifier splitting, no path or symbol fields, no query understanding, no evidence signals.
+ */
+export const PLAIN_BM25_OPTIONS: LexicalRankOptions = {
+  limit: 50,
+  bm25: { k1: 1.2, word: 1, part: 0, symbol: 0, dir: 0, name: 0, bContent: 0.75, bSymbol: 0.75, bPath: 0.75 },
+  parseQuery: false,
+  query: DEFAULT_QUERY_WEIGHTS,
+  signals: { frame: 0, path: 0, module: 0, definition: 0 },
+  demote: { test: 1, doc: 1, example: 1, data: 1 },
+  lengthPrior: 0,
+};
+
+/** Merges partial options over `base` (the defaults unless given). */
+export function resolveLexicalOptions(
+  input: LexicalRankOptionsInput = {},
+  base: LexicalRankOptions = DEFAULT_LEXICAL_OPTIONS,
+): LexicalRankOptions {
+  return {
+    ...base,
+    ...input,
+    bm25: { ...base.bm25, ...input.bm25 },
+    query: { ...base.query, ...input.query },
+    signals: { ...base.signals, ...input.signals },
+    demote: { ...base.demote, ...input.demote },
+  };
+}

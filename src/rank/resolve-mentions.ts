@@ -1,0 +1,62 @@
+import type { Evidence } from "./types.js";
+import type { LexicalIndex } from "./lexical-index.js";
+import type { ParsedIssue } from "./parse-issue.js";
+import { matchModule, matchPathSuffix } from "./path-lookup.js";
+
+/** Per-file strengths (0..1) of the three kinds of mention, and the mention to show as evidence. */
+export interface MentionScores {
+  readonly frame: Map<number, number>;
+  readonly path: Map<number, number>;
+  readonly module: Map<number, number>;
+  readonly evidence: Map<number, NonNullable<Evidence["mention"]>>;
+}
+
+/** Frames further from the innermost in-repo frame count less: the error surfaces there, the fix is usually near. */
+const FRAME_DECAY = 0.75;
+
+/**
+ * Maps stack-trace frames, explicit paths and dotted module names of the issue to files by suffix. A mention that
+ * fits several files equally well is split between them. Frames are ordered innermost first (Python tracebacks
+ * list the innermost frame last).
+ */
+export function resolveMentions(index: LexicalIndex, issue: ParsedIssue): MentionScores {
+  const out: MentionScores = { frame: new Map(), path: new Map(), module: new Map(), evidence: new Map() };
+  const bump = (m: Map<number, number>, file: number, v: number): void => {
+    m.set(file, Math.max(m.get(file) ?? 0, v));
+  };
+
+  const frames = issue.frames
+    .map((f) => ({ f, match: matchPathSuffix(index.paths, f.path) }))
+    .filter((x) => x.match.files.length > 0);
+  const innermostFirst = frames.length > 0 && frames[0].f.format === "python" ? frames.slice().reverse() : frames;
+  innermostFirst.forEach(({ f, match }, depth) => {
+    const strength = FRAME_DECAY ** depth / match.files.length;
+    for (const file of match.files) {
+      bump(out.frame, file, strength);
+      if (!out.evidence.has(file)) out.evidence.set(file, { kind: "frame", text: f.text, line: f.line });
+    }
+  });
+
+  for (const p of issue.paths) {
+    const match = matchPathSuffix(index.paths, p.path);
+    for (const file of match.files) {
+      bump(out.path, file, 1 / match.files.length);
+      if (!out.evidence.has(file)) out.evidence.set(file, { kind: "path", text: p.text, line: p.line });
+    }
+  }
+
+  for (const id of issue.identifiers) {
+    const parts = id.split(".");
+    // Longest resolvable prefix: `django.db.models.Q` resolves at `django.db.models`.
+    for (let k = parts.length; k >= 2; k--) {
+      const match = matchModule(index.paths, parts.slice(0, k));
+      if (match.files.length === 0) continue;
+      for (const file of match.files) {
+        bump(out.module, file, 1 / match.files.length);
+        if (!out.evidence.has(file)) out.evidence.set(file, { kind: "path", text: parts.slice(0, k).join(".") });
+      }
+      break;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,86 @@
+/**
+ * Assigns dense ids to terms given as UTF-8 byte ranges, without creating a JavaScript string per occurrence.
+ * Building an index over thousands of analyses meets each distinct term hundreds of times; hashing bytes in a typed
+ * open-addressing table is several times faster than a `Map<string, number>` over decoded strings, and makes no
+ * garbage. Terms never contain `\n`, which separates them in the arena.
+ */
+export class TermInterner {
+  private arena: Uint8Array = new Uint8Array(1 << 16);
+  private arenaLength = 0;
+  private starts: Int32Array = new Int32Array(1 << 12);
+  private ends: Int32Array = new Int32Array(1 << 12);
+  private table: Int32Array = new Int32Array(1 << 13).fill(-1);
+  private count = 0;
+
+  /** Number of distinct terms so far. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** The id of the term `bytes[from..to)`, adding it when new. */
+  intern(bytes: Uint8Array, from: number, to: number): number {
+    let h = 0x811c9dc5;
+    for (let i = from; i < to; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
+    const mask = this.table.length - 1;
+    for (let slot = h & mask; ; slot = (slot + 1) & mask) {
+      const id = this.table[slot];
+      if (id < 0) {
+        this.table[slot] = this.add(bytes, from, to);
+        if (this.count * 2 > this.table.length) this.rehash();
+        return this.count - 1;
+      }
+      if (this.equals(id, bytes, from, to)) return id;
+    }
+  }
+
+  /** All terms as strings, indexed by id. */
+  strings(): string[] {
+    if (this.count === 0) return [];
+    return new TextDecoder().decode(this.arena.subarray(0, this.arenaLength - 1)).split("\n");
+  }
+
+  private equals(id: number, bytes: Uint8Array, from: number, to: number): boolean {
+    const s = this.starts[id];
+    if (this.ends[id] - s !== to - from) return false;
+    for (let i = 0; i < to - from; i++) if (this.arena[s + i] !== bytes[from + i]) return false;
+    return true;
+  }
+
+  private add(bytes: Uint8Array, from: number, to: number): number {
+    const need = this.arenaLength + (to - from) + 1;
+    if (need > this.arena.length) {
+      const next = new Uint8Array(Math.max(need, this.arena.length * 2));
+      next.set(this.arena.subarray(0, this.arenaLength));
+      this.arena = next;
+    }
+    if (this.count === this.starts.length) {
+      this.starts = grow(this.starts);
+      this.ends = grow(this.ends);
+    }
+    this.arena.set(bytes.subarray(from, to), this.arenaLength);
+    this.starts[this.count] = this.arenaLength;
+    this.ends[this.count] = this.arenaLength + (to - from);
+    this.arena[this.arenaLength + (to - from)] = 10;
+    this.arenaLength = need;
+    return this.count++;
+  }
+
+  private rehash(): void {
+    const table = new Int32Array(this.table.length * 2).fill(-1);
+    const mask = table.length - 1;
+    for (let id = 0; id < this.count; id++) {
+      let h = 0x811c9dc5;
+      for (let i = this.starts[id]; i < this.ends[id]; i++) h = Math.imul(h ^ this.arena[i], 0x01000193);
+      let slot = h & mask;
+      while (table[slot] >= 0) slot = (slot + 1) & mask;
+      table[slot] = id;
+    }
+    this.table = table;
+  }
+}
+
+function grow(a: Int32Array): Int32Array {
+  const next = new Int32Array(a.length * 2);
+  next.set(a);
+  return next;
+}

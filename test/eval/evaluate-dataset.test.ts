@@ -1,0 +1,99 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { parseDataset } from "../../src/eval/dataset.js";
+import { evaluateDataset, type EvalDeps, type EvalProgress } from "../../src/eval/evaluate-dataset.js";
+import { renderReport } from "../../src/eval/render-report.js";
+
+const jsonl = [
+  { id: "acme-1", repo: "acme/app", base_commit: "c1", body: "cart total wrong", gold_files: ["cart.py"] },
+  { id: "acme-2", repo: "acme/app", base_commit: "c2", body: "refund fails", gold_files: ["pay.py"] },
+  { id: "zeta-1", repo: "zeta/lib", base_commit: "z1", body: "parser crash", gold_files: ["parse.py"] },
+  { id: "acme-3", repo: "acme/app", base_commit: "c1", body: "discount lost", gold_files: ["cart.py"] },
+  { id: "gone-1", repo: "gone/repo", base_commit: "g1", body: "anything", gold_files: ["x.py"] },
+].map((r) => JSON.stringify(r)).join("\n") + "\n\n";
+
+/** A fake world: fixed rankings per tree, a tree that cannot be opened, a ticking clock. */
+function fakeDeps() {
+  const calls: string[] = [];
+  const lines: string[] = [];
+  const progress: EvalProgress[] = [];
+  let clock = 0;
+  const rankings: Record<string, string[]> = {
+    "acme/app@c1": ["cart.py", "pay.py"],
+    "acme/app@c2": ["cart.py", "pay.py"],
+    "zeta/lib@z1": ["lex.py", "a.py", "b.py", "c.py", "d.py", "parse.py"],
+  };
+  const deps: EvalDeps = {
+    async openTree(repo, commit) {
+      calls.push(`open ${repo}@${commit}`);
+      const ranking = rankings[`${repo}@${commit}`];
+      if (!ranking) throw new Error(`no tree for ${commit}`);
+      return { rank: (text: string) => { calls.push(`rank ${text}`); clock += 5; return { paths: ranking, mode: "bm25" }; } };
+    },
+    closeRepo(repo) { calls.push(`close ${repo}`); },
+    writeLine(line) { lines.push(line); },
+    now: () => clock,
+    onProgress: (p) => progress.push(p),
+  };
+  return { deps, calls, lines, progress };
+}
+
+test("opens each tree once, grouped by repository, and closes each repository", async () => {
+  const { deps, calls } = fakeDeps();
+  await evaluateDataset(deps, parseDataset(jsonl));
+  assert.deepEqual(calls, [
+    "open acme/app@c1", "rank cart total wrong", "rank discount lost", "open acme/app@c2", "rank refund fails", "close acme/app",
+    "open gone/repo@g1", "close gone/repo",
+    "open zeta/lib@z1", "rank parser crash", "close zeta/lib",
+  ]);
+});
+
+test("writes one result line per row, with errors for trees that cannot be opened", async () => {
+  const { deps, lines, progress } = fakeDeps();
+  await evaluateDataset(deps, parseDataset(jsonl));
+  assert.deepEqual(lines.map((l) => JSON.parse(l)), [
+    { id: "acme-1", ranking: ["cart.py", "pay.py"], mode: "bm25", ms: 5 },
+    { id: "acme-3", ranking: ["cart.py", "pay.py"], mode: "bm25", ms: 5 },
+    { id: "acme-2", ranking: ["cart.py", "pay.py"], mode: "bm25", ms: 5 },
+    { id: "gone-1", ranking: [], mode: "none", ms: 0, error: "no tree for g1" },
+    { id: "zeta-1", ranking: ["lex.py", "a.py", "b.py", "c.py", "d.py", "parse.py"], mode: "bm25", ms: 5 },
+  ]);
+  assert.deepEqual(progress.map((p) => `${p.done}/${p.total} ${p.id}`), ["1/5 acme-1", "2/5 acme-3", "3/5 acme-2", "4/5 gone-1", "5/5 zeta-1"]);
+});
+
+test("metrics overall and per repository; failed rows count as misses", async () => {
+  const { deps } = fakeDeps();
+  const report = await evaluateDataset(deps, parseDataset(jsonl));
+  assert.equal(report.errors, 1);
+  assert.deepEqual(report.rows.map((r) => r.id), ["acme-1", "acme-2", "zeta-1", "acme-3", "gone-1"], "rows in dataset order");
+  const acme = report.byRepo.get("acme/app")!;
+  assert.deepEqual([acme.count, acme.hit[1], acme.hit[3]], [3, 2 / 3, 1]);
+  assert.equal(report.byRepo.get("zeta/lib")!.hit[10], 1);
+  assert.equal(report.byRepo.get("zeta/lib")!.hit[5], 0);
+  assert.equal(report.overall.count, 5);
+  assert.equal(report.overall.hit[1], 2 / 5);
+  assert.ok(Math.abs(report.overall.mrr - (1 + 0.5 + 1 / 6 + 1 + 0) / 5) < 1e-12);
+  assert.deepEqual([...report.byRepo.keys()], ["acme/app", "gone/repo", "zeta/lib"]);
+});
+
+test("the report renders one row per repository and the overall row", async () => {
+  const { deps } = fakeDeps();
+  const text = renderReport(await evaluateDataset(deps, parseDataset(jsonl)));
+  assert.equal(text, [
+    "| repository | n | Hit@1 | Hit@3 | Hit@5 | Hit@10 | MRR | MAP | NDCG |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| acme/app | 3 | 0.667 | 1.000 | 1.000 | 1.000 | 0.833 | 0.833 | 0.877 |",
+    "| gone/repo | 1 | 0.000 | 0.000 | 0.000 | 0.000 | 0.000 | 0.000 | 0.000 |",
+    "| zeta/lib | 1 | 0.000 | 0.000 | 0.000 | 1.000 | 0.167 | 0.167 | 0.356 |",
+    "| **all** | 5 | 0.400 | 0.600 | 0.600 | 0.800 | 0.533 | 0.533 | 0.597 |",
+    "",
+    "1 row(s) failed and count as misses.",
+  ].join("\n"));
+});
+
+test("dataset parsing: title fallback and errors with line numbers", () => {
+  const rows = parseDataset('{"id":"a","repo":"o/r","base_commit":"c","title":"only a title","body":"","gold_files":[]}\n');
+  assert.equal(rows[0].body, "only a title");
+  assert.throws(() => parseDataset('\n{"id":"a"'), /dataset line 2: not JSON/);
+  assert.throws(() => parseDataset('{"id":"a","repo":"o/r","base_commit":"c","body":"b","gold_files":"x.py"}'), /line 1: "gold_files"/);
+});

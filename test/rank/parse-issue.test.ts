@@ -1,0 +1,122 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { parseIssue } from "../../src/rank/parse-issue.js";
+
+const brief = (frames: ReturnType<typeof parseIssue>["frames"]) => frames.map((f) => [f.format, f.path, f.line, f.symbol]);
+
+test("Python traceback: frames in order, error line, identifiers; frames leave the prose", () => {
+  const issue = parseIssue([
+    "URLField throws ValueError instead of ValidationError on clean",
+    "forms.URLField( ).clean('////]@N.AN') results in:",
+    "\tValueError: Invalid IPv6 URL",
+    "\tTraceback (most recent call last):",
+    '\t File "django/forms/fields.py", line 151, in clean',
+    '\t File "/usr/lib/python3.8/urllib/parse.py", line 440, in urlsplit',
+    '\t File "<stdin>", line 1, in <module>',
+  ].join("\n"));
+  assert.equal(issue.title, "URLField throws ValueError instead of ValidationError on clean");
+  assert.deepEqual(brief(issue.frames), [
+    ["python", "django/forms/fields.py", 151, "clean"],
+    ["python", "/usr/lib/python3.8/urllib/parse.py", 440, "urlsplit"],
+    ["python", "<stdin>", 1, undefined],
+  ]);
+  assert.deepEqual(issue.errors, [{ type: "ValueError", message: "Invalid IPv6 URL" }]);
+  assert.ok(issue.identifiers.includes("forms.URLField"));
+  assert.ok(issue.identifiers.includes("ValidationError"));
+  assert.ok(!issue.prose.includes("fields.py"));
+  assert.deepEqual(issue.paths, []);
+});
+
+test("IPython tracebacks, old and new style", () => {
+  const issue = parseIssue([
+    "merge fails",
+    "~/src/xarray/xarray/core/merge.py in merge_core(objects, compat)",
+    "File ~/src/xarray/xarray/core/dataset.py:1234, in Dataset.merge(self, other)",
+  ].join("\n"));
+  assert.deepEqual(brief(issue.frames), [
+    ["python", "~/src/xarray/xarray/core/merge.py", undefined, "merge_core"],
+    ["python", "~/src/xarray/xarray/core/dataset.py", 1234, "merge"],
+  ]);
+});
+
+test("Java/Kotlin frames turn the package into a path; constructors name the class", () => {
+  const issue = parseIssue([
+    "NPE when cancelling an order",
+    'Exception in thread "main" java.lang.NullPointerException: order is null',
+    "\tat com.acme.orders.OrderService.cancelOrder(OrderService.java:42)",
+    "\tat com.acme.orders.OrderService$Inner.<init>(OrderService.kt:7)",
+    "Caused by: java.lang.IllegalStateException: closed",
+  ].join("\n"));
+  assert.deepEqual(brief(issue.frames), [
+    ["java", "com/acme/orders/OrderService.java", 42, "cancelOrder"],
+    ["java", "com/acme/orders/OrderService.kt", 7, "OrderService"],
+  ]);
+  assert.deepEqual(issue.errors, [
+    { type: "java.lang.NullPointerException", message: "order is null" },
+    { type: "java.lang.IllegalStateException", message: "closed" },
+  ]);
+  assert.deepEqual(issue.paths, [], "file names inside frames are not repeated as paths");
+});
+
+test("JavaScript/TypeScript frames, with and without a function name", () => {
+  const issue = parseIssue([
+    "Crash",
+    "TypeError: Cannot read properties of undefined (reading 'id')",
+    "    at renderUser (src/ui/user-card.ts:12:5)",
+    "    at async Server.handle (file:///app/dist/server.mjs:40:3)",
+    "    at lib/router.js:1:2",
+  ].join("\n"));
+  assert.deepEqual(brief(issue.frames), [
+    ["javascript", "src/ui/user-card.ts", 12, "renderUser"],
+    ["javascript", "/app/dist/server.mjs", 40, "handle"],
+    ["javascript", "lib/router.js", 1, undefined],
+  ]);
+});
+
+test("Go panics take the function from the line above the file", () => {
+  const issue = parseIssue([
+    "panic: runtime error: index out of range [3] with length 3",
+    "",
+    "goroutine 1 [running]:",
+    "main.parseArgs(...)",
+    "\t/home/me/proj/cmd/tool/args.go:27 +0x1d",
+    "github.com/acme/tool/pkg.(*Runner).Run(0xc000010000)",
+    "\t/home/me/proj/pkg/runner.go:12 +0x25",
+  ].join("\n"));
+  assert.deepEqual(brief(issue.frames), [
+    ["go", "/home/me/proj/cmd/tool/args.go", 27, "parseArgs"],
+    ["go", "/home/me/proj/pkg/runner.go", 12, "Run"],
+  ]);
+});
+
+test("Rust panics and backtraces", () => {
+  const issue = parseIssue([
+    "thread 'main' panicked at src/parser/lexer.rs:88:13:",
+    "index out of bounds",
+    "stack backtrace:",
+    "   0: mycrate::parser::lexer::Lexer::next",
+    "             at ./src/parser/lexer.rs:88:13",
+  ].join("\n"));
+  assert.deepEqual(brief(issue.frames), [
+    ["rust", "src/parser/lexer.rs", 88, undefined],
+    ["rust", "src/parser/lexer.rs", 88, "next"],
+  ]);
+  assert.ok(issue.identifiers.includes("mycrate.parser.lexer.Lexer.next"), "`::` paths are dotted names");
+});
+
+test("code spans, fenced blocks, paths and calls", () => {
+  const issue = parseIssue([
+    "Use `Model.save()` and see docs/ref/models.txt and setup.cfg:12",
+    "```python",
+    "qs = MyModel.objects.filter(Q(a=1))",
+    "```",
+    "Also self.assertEqual(x, y), e.g. the value; response.json() works.",
+  ].join("\n"));
+  assert.deepEqual(issue.code, ["qs = MyModel.objects.filter(Q(a=1))\n", "Model.save()"]);
+  assert.deepEqual(issue.paths.map((p) => [p.path, p.line]), [["docs/ref/models.txt", undefined], ["setup.cfg", 12]]);
+  for (const id of ["Model.save", "MyModel.objects.filter", "MyModel", "self.assertEqual", "response.json"]) {
+    assert.ok(issue.identifiers.includes(id), `missing ${id}`);
+  }
+  assert.ok(!issue.identifiers.includes("e.g"));
+  assert.ok(!issue.prose.includes("MyModel"), "fenced code is not prose");
+});

@@ -1,0 +1,91 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { rankLexical } from "../../src/rank/rank-lexical.js";
+import { PLAIN_BM25_OPTIONS } from "../../src/rank/rank-options.js";
+import { buildShopIndex } from "./fixture-shop.js";
+
+const index = buildShopIndex();
+const paths = (issue: string, options = {}) => rankLexical(index, issue, options).map((f) => f.path);
+
+test("prose issue: the code file beats its test, docs and example, with term and symbol evidence", () => {
+  const ranked = rankLexical(index, "Cart total ignores the discount\nAfter apply_discount() the cart total is unchanged.");
+  const order = ranked.map((f) => f.path);
+  assert.equal(order[0], "shop/cart.py");
+  for (const other of ["tests/test_cart.py", "docs/cart.md", "examples/checkout_demo.py"]) {
+    assert.ok(order.indexOf(other) > 0, `${other} ranked below the code`);
+  }
+  const top = ranked[0].evidence;
+  assert.deepEqual(top.symbol, { name: "apply_discount", qualifiedName: "Cart.apply_discount", kind: "method", startLine: 14, endLine: 16 });
+  assert.ok(top.terms.includes("discount") && top.terms.includes("total"), `terms: ${top.terms.join(",")}`);
+  assert.equal(top.mention, undefined);
+});
+
+test("without demotion the test file, which repeats the words most, can win", () => {
+  const issue = "Cart total ignores the discount\nthe cart total with a discount is wrong";
+  assert.equal(paths(issue, { demote: { test: 1, doc: 1, example: 1, data: 1 }, signals: { definition: 0 } })[0], "tests/test_cart.py");
+  assert.equal(paths(issue)[0], "shop/cart.py");
+});
+
+test("a title about tests lifts the test file's demotion", () => {
+  assert.equal(paths("test_total_with_discount fails on the cart total with a discount")[0], "tests/test_cart.py");
+});
+
+test("a Python traceback frame names the file, with the frame as evidence", () => {
+  const ranked = rankLexical(index, [
+    "Refund crashes",
+    "Traceback (most recent call last):",
+    '  File "/srv/app/views.py", line 10, in refund_view',
+    '  File "/venv/lib/python3.11/site-packages/shop/payment/gateway.py", line 8, in refund',
+    "NotImplementedError",
+  ].join("\n"));
+  assert.equal(ranked[0].path, "shop/payment/gateway.py");
+  assert.deepEqual(ranked[0].evidence.mention, {
+    kind: "frame", text: 'File "/venv/lib/python3.11/site-packages/shop/payment/gateway.py", line 8, in refund', line: 8,
+  });
+  assert.equal(ranked[0].evidence.symbol?.qualifiedName, "PaymentGateway.refund");
+});
+
+test("a Java frame maps through the package to src/main/java by suffix", () => {
+  const ranked = rankLexical(index, [
+    "Cancelling fails",
+    "java.lang.NullPointerException",
+    "\tat com.acme.orders.OrderService.cancelOrder(OrderService.java:12)",
+  ].join("\n"));
+  assert.equal(ranked[0].path, "src/main/java/com/acme/orders/OrderService.java");
+  assert.equal(ranked[0].evidence.mention?.kind, "frame");
+  assert.equal(ranked[0].evidence.mention?.line, 12);
+  assert.equal(ranked[0].evidence.symbol?.name, "cancelOrder");
+});
+
+test("an explicit path wins even with few shared words", () => {
+  const ranked = rankLexical(index, "Rounding\nSee shop/utils/money.py: cents are lost.");
+  assert.equal(ranked[0].path, "shop/utils/money.py");
+  assert.deepEqual(ranked[0].evidence.mention, { kind: "path", text: "shop/utils/money.py", line: undefined });
+});
+
+test("the file that defines a named identifier ranks first", () => {
+  const ranked = rankLexical(index, "Wrong output\n`format_money()` drops the cents");
+  assert.equal(ranked[0].path, "shop/utils/money.py");
+  assert.equal(ranked[0].evidence.symbol?.name, "format_money");
+});
+
+test("a dotted module name resolves to its file", () => {
+  assert.equal(paths("Import shop.payment.gateway fails on startup")[0], "shop/payment/gateway.py");
+});
+
+test("plain BM25 matches whole words only: no identifier parts, no path terms", () => {
+  assert.deepEqual(paths("service", PLAIN_BM25_OPTIONS), []);
+  assert.deepEqual(paths("service"), ["src/main/java/com/acme/orders/OrderService.java"]);
+});
+
+test("limit, empty queries and an empty index", () => {
+  assert.equal(rankLexical(index, "cart", { limit: 2 }).length, 2);
+  assert.deepEqual(rankLexical(index, "   "), []);
+  assert.deepEqual(rankLexical(buildShopIndex([]), "cart total"), []);
+});
+
+test("scores are positive and non-increasing", () => {
+  const ranked = rankLexical(index, "cart discount total order payment refund money");
+  assert.ok(ranked.length >= 5);
+  for (let i = 1; i < ranked.length; i++) assert.ok(ranked[i - 1].score >= ranked[i].score && ranked[i].score > 0);
+});
