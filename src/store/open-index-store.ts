@@ -31,10 +31,12 @@ export function openIndexStore(path: string): SqliteIndexStore {
   }
   try {
     db.pragma("busy_timeout = 5000");
+    // Checked before anything is written: a file that is not ours is left byte for byte as it was.
+    const version = readSchemaVersion(db, path);
     db.pragma("journal_mode = WAL");
     // WAL with NORMAL sync cannot corrupt on a crash; it may only lose the last transactions on power loss.
     db.pragma("synchronous = NORMAL");
-    migrate(db, path);
+    if (version < SCHEMA_VERSION) migrate(db, path);
     return buildStore(db, path);
   } catch (error) {
     db.close();
@@ -48,7 +50,8 @@ function asStoreError(error: unknown, path: string): unknown {
   return new IndexStoreError("unavailable", `The index at ${path} cannot be opened: ${error.message}`, { cause: error });
 }
 
-function migrate(db: Database, path: string): void {
+/** The schema version of an existing store, 0 for an empty file; throws when the file is not a usable store. */
+function readSchemaVersion(db: Database, path: string): number {
   const tables = db.prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all();
   let version = 0;
   if (tables.length > 0) {
@@ -58,7 +61,7 @@ function migrate(db: Database, path: string): void {
     version = Number(stored);
     if (stored === undefined || !Number.isInteger(version) || version < 1) {
       throw new IndexStoreError("not-a-store", `${path} is a SQLite database but not a BugScout index ` +
-        "(no schema version). Point --store elsewhere or delete the file to rebuild the index.");
+        "(no schema version). Use another path, or delete the file to rebuild the index.");
     }
   }
   if (version > SCHEMA_VERSION) {
@@ -66,12 +69,21 @@ function migrate(db: Database, path: string): void {
       `(schema version ${version}; this build reads up to ${SCHEMA_VERSION}). Upgrade BugScout, or delete the ` +
       "file to rebuild the index with this version.");
   }
-  for (const migration of MIGRATIONS.filter((m) => m.version > version)) {
-    db.transaction(() => {
+  return version;
+}
+
+/**
+ * Runs the pending migrations in one write transaction, re-reading the version under the lock: another process
+ * may have created the schema since it was first read.
+ */
+function migrate(db: Database, path: string): void {
+  db.transaction(() => {
+    const version = readSchemaVersion(db, path);
+    for (const migration of MIGRATIONS.filter((m) => m.version > version)) {
       migration.up(db);
       db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)").run(String(migration.version));
-    }).immediate();
-  }
+    }
+  }).immediate();
 }
 
 function buildStore(db: Database, path: string): SqliteIndexStore {

@@ -31,7 +31,7 @@ export function classifySqliteError(error: unknown, path: string): unknown {
   const code = typeof error === "object" && error !== null && "code" in error ? String(error.code) : "";
   if (code === "SQLITE_NOTADB") {
     return new IndexStoreError("not-a-store", `${path} is not a BugScout index (not a SQLite database). ` +
-      "Point --store elsewhere or delete the file to rebuild the index.", { cause: error });
+      "Use another path, or delete the file to rebuild the index.", { cause: error });
   }
   if (CORRUPT_CODES.has(code) || code.startsWith("SQLITE_CORRUPT")) {
     return new IndexStoreError("corrupt", `The index at ${path} is damaged (${code}). ` +
