@@ -1,0 +1,116 @@
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseDataset, type EvalRow } from "../eval/dataset.js";
+import { evaluateDataset, type EvalReport } from "../eval/evaluate-dataset.js";
+import { renderReport } from "../eval/render-report.js";
+import { openIndexStore, type SqliteIndexStore } from "../store/open-index-store.js";
+import type { Indexer } from "../triage/create-indexer.js";
+import { createLexicalIndexCache } from "../triage/lexical-index-cache.js";
+import { rankIssue, type DenseRanker, type RequestedMode } from "../triage/rank-issue.js";
+import { CliError } from "./cli-error.js";
+import type { CliIo } from "./cli-io.js";
+
+/** Options of `bugscout eval`. */
+export interface EvalCommandOptions {
+  readonly dataset?: string;
+  readonly trees?: string;
+  readonly out?: string;
+  readonly mode: RequestedMode;
+  /** Where the per-repository stores live; default a temporary folder removed at the end. */
+  readonly storeDir?: string;
+  /** Evaluate only rows of these repositories (owner/name). */
+  readonly repos: readonly string[];
+  /** Evaluate at most this many rows (after the repository filter), in dataset order. */
+  readonly limit?: number;
+  /** How many paths each output line keeps. */
+  readonly keep: number;
+}
+
+/**
+ * `bugscout eval`: ranks every dataset row's issue against its tree at `<trees>/<base_commit>/`, writes one JSON
+ * line per row to `--out` and prints Hit@k, MRR, MAP and NDCG overall and per repository. One store per repository
+ * is reused across its trees, so only contents that changed between commits are analysed again.
+ */
+export async function runEvalCommand(
+  io: CliIo,
+  indexer: Indexer,
+  options: EvalCommandOptions,
+  dense?: DenseRanker,
+): Promise<EvalReport> {
+  const rows = selectRows(readDataset(options.dataset), options);
+  const trees = requireDir(options.trees, "--trees");
+  if (!options.out) throw new CliError("No output file given. Pass --out <run.jsonl>.");
+  const storeDir = options.storeDir ?? mkdtempSync(join(tmpdir(), "bugscout-eval-"));
+  const out = createWriteStream(options.out, { encoding: "utf8" });
+  const stores = new Map<string, SqliteIndexStore>();
+  const cache = createLexicalIndexCache();
+  try {
+    const report = await evaluateDataset(
+      {
+        async openTree(repo, commit) {
+          const store = stores.get(repo) ?? openIndexStore(join(storeDir, `${repo.replace("/", "__")}.sqlite`));
+          stores.set(repo, store);
+          await indexer.refresh(store, requireDir(join(trees, commit), "tree"), { meta: { commit } });
+          const index = cache.get(store);
+          return {
+            async rank(text) {
+              const ranking = await rankIssue(
+                { index, dense, now: () => performance.now() },
+                { text, top: options.keep, mode: options.mode },
+              );
+              return { paths: ranking.files.map((f) => f.path), mode: ranking.mode };
+            },
+          };
+        },
+        closeRepo(repo) {
+          stores.get(repo)?.close();
+          stores.delete(repo);
+        },
+        writeLine: (line) => new Promise<void>((resolve, reject) => out.write(`${line}\n`, (e) => (e ? reject(e) : resolve()))),
+        now: () => performance.now(),
+        onProgress: (p) => io.progress.update(`eval ${p.repo}`, p.done, p.total),
+      },
+      rows,
+    );
+    io.progress.done();
+    for (const line of renderReport(report).split("\n")) io.out(line);
+    return report;
+  } finally {
+    for (const store of stores.values()) store.close();
+    await new Promise<void>((resolve) => out.end(resolve));
+    if (!options.storeDir) rmSync(storeDir, { recursive: true, force: true });
+  }
+}
+
+function readDataset(path: string | undefined): EvalRow[] {
+  if (!path) throw new CliError("No dataset given. Pass --dataset <file.jsonl>.");
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch {
+    throw new CliError(`Cannot read the dataset: ${path}`);
+  }
+  try {
+    return parseDataset(text);
+  } catch (error) {
+    throw new CliError(`The dataset ${path} is not valid: ${(error as Error).message}`, 2, { cause: error });
+  }
+}
+
+function selectRows(rows: EvalRow[], options: EvalCommandOptions): EvalRow[] {
+  const wanted = options.repos.length > 0 ? rows.filter((r) => options.repos.includes(r.repo)) : rows;
+  const limited = options.limit !== undefined ? wanted.slice(0, options.limit) : wanted;
+  if (limited.length === 0) throw new CliError("No dataset rows to evaluate (check --repo and --limit).");
+  return limited;
+}
+
+function requireDir(path: string | undefined, flag: string): string {
+  if (!path) throw new CliError(`No trees folder given. Pass ${flag} <dir>.`);
+  try {
+    if (statSync(path).isDirectory()) return path;
+  } catch {
+    // reported below
+  }
+  throw new CliError(`Not a directory (${flag}): ${path}`);
+}

@@ -1,0 +1,66 @@
+import { readFileSync } from "node:fs";
+import type { Ranking } from "../rank/types.js";
+import type { Indexer } from "../triage/create-indexer.js";
+import { createLexicalIndexCache } from "../triage/lexical-index-cache.js";
+import { rankIssue, type DenseRanker, type RequestedMode } from "../triage/rank-issue.js";
+import { CliError } from "./cli-error.js";
+import type { CliIo } from "./cli-io.js";
+import { openCheckout } from "./open-checkout.js";
+import { renderRankingText } from "./render-ranking-text.js";
+
+/** Options of `bugscout rank`. */
+export interface RankCommandOptions {
+  readonly repo?: string;
+  readonly issue?: string;
+  readonly issueFile?: string;
+  readonly store?: string;
+  readonly top: number;
+  readonly mode: RequestedMode;
+  readonly include: readonly string[];
+  readonly exclude: readonly string[];
+  readonly budgetMs: number;
+  readonly json: boolean;
+}
+
+/**
+ * `bugscout rank`: refreshes the checkout's index incrementally, ranks its files for the issue and prints them best
+ * first (`--json`: `{ mode, reason, ms, files: [{ path, score, evidence }] }`).
+ */
+export async function runRankCommand(
+  io: CliIo,
+  indexer: Indexer,
+  options: RankCommandOptions,
+  dense?: DenseRanker,
+): Promise<Ranking> {
+  const text = readIssueText(options);
+  const { store } = await openCheckout(indexer, options.repo, options.store, io.progress);
+  try {
+    const index = createLexicalIndexCache().get(store);
+    const ranking = await rankIssue(
+      { index, dense, now: () => performance.now() },
+      { text, top: options.top, mode: options.mode, include: options.include, exclude: options.exclude, budgetMs: options.budgetMs },
+    );
+    if (options.json) io.out(JSON.stringify(ranking));
+    else for (const line of renderRankingText(ranking)) io.out(line);
+    return ranking;
+  } finally {
+    store.close();
+  }
+}
+
+function readIssueText(options: RankCommandOptions): string {
+  if (options.issue !== undefined && options.issueFile !== undefined) {
+    throw new CliError("Give the issue once: either --issue <text> or --issue-file <file>, not both.");
+  }
+  let text = options.issue;
+  if (options.issueFile !== undefined) {
+    try {
+      text = readFileSync(options.issueFile, "utf8");
+    } catch {
+      throw new CliError(`Cannot read the issue file: ${options.issueFile}`);
+    }
+  }
+  if (text === undefined) throw new CliError("No issue given. Pass --issue <text> or --issue-file <file>.");
+  if (text.trim() === "") throw new CliError("The issue text is empty: there is nothing to rank with.");
+  return text;
+}

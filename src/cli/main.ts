@@ -1,0 +1,142 @@
+#!/usr/bin/env node
+import { parseArgs } from "node:util";
+import { IndexStoreError } from "../store/store-error.js";
+import { createIndexer } from "../triage/create-indexer.js";
+import type { RequestedMode } from "../triage/rank-issue.js";
+import { CliError } from "./cli-error.js";
+import type { CliIo } from "./cli-io.js";
+import { runEvalCommand } from "./command-eval.js";
+import { runIndexCommand } from "./command-index.js";
+import { runRankCommand } from "./command-rank.js";
+import { createProgressReporter } from "./progress.js";
+
+const USAGE = `Usage:
+  bugscout index <dir> [--store <file>] [--json]
+  bugscout rank --repo <dir> (--issue <text> | --issue-file <file>) [--top N] [--mode auto|bm25|dense|hybrid]
+                [--include <glob>]... [--exclude <glob>]... [--budget-ms N] [--store <file>] [--json]
+  bugscout eval --dataset <file.jsonl> --trees <dir> --out <run.jsonl> [--mode ...] [--repo owner/name]...
+                [--limit N] [--store-dir <dir>]
+
+The index of a checkout lives in ~/.cache/bugscout unless --store names a file; it is refreshed incrementally.`;
+
+const MODES: readonly RequestedMode[] = ["auto", "bm25", "dense", "hybrid"];
+
+/** Runs the CLI with `argv` (without node and script) and returns the exit code. */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === undefined || command === "help" || command === "--help" || command === "-h") {
+      io.out(USAGE);
+      return command === undefined ? 2 : 0;
+    }
+    const { values, positionals } = parseOptions(rest);
+    const indexer = await createIndexer();
+    try {
+      if (command === "index") {
+        await runIndexCommand(io, indexer, { dir: positionals[0] ?? str(values.repo), store: str(values.store), json: !!values.json });
+      } else if (command === "rank") {
+        await runRankCommand(io, indexer, {
+          repo: str(values.repo) ?? positionals[0],
+          issue: str(values.issue),
+          issueFile: str(values["issue-file"]),
+          store: str(values.store),
+          top: int(values.top, "--top", 10),
+          mode: mode(values.mode),
+          include: list(values.include),
+          exclude: list(values.exclude),
+          budgetMs: int(values["budget-ms"], "--budget-ms", 3000),
+          json: !!values.json,
+        });
+      } else if (command === "eval") {
+        const report = await runEvalCommand(io, indexer, {
+          dataset: str(values.dataset),
+          trees: str(values.trees),
+          out: str(values.out),
+          mode: mode(values.mode),
+          storeDir: str(values["store-dir"]),
+          repos: list(values.repo),
+          limit: values.limit === undefined ? undefined : int(values.limit, "--limit", 0),
+          keep: 50,
+        });
+        return report.errors > 0 ? 1 : 0;
+      } else {
+        throw new CliError(`Unknown command '${command}'.\n${USAGE}`);
+      }
+    } finally {
+      indexer.dispose();
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof CliError) {
+      io.err(`bugscout: ${error.message}`);
+      return error.exitCode;
+    }
+    if (error instanceof IndexStoreError) {
+      io.err(`bugscout: ${error.message}`);
+      return 3;
+    }
+    throw error;
+  }
+}
+
+function parseOptions(args: readonly string[]) {
+  try {
+    return parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: {
+        repo: { type: "string", multiple: true },
+        issue: { type: "string" },
+        "issue-file": { type: "string" },
+        store: { type: "string" },
+        "store-dir": { type: "string" },
+        top: { type: "string" },
+        mode: { type: "string" },
+        include: { type: "string", multiple: true },
+        exclude: { type: "string", multiple: true },
+        "budget-ms": { type: "string" },
+        dataset: { type: "string" },
+        trees: { type: "string" },
+        out: { type: "string" },
+        limit: { type: "string" },
+        json: { type: "boolean" },
+      },
+    });
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}\n${USAGE}`);
+  }
+}
+
+function str(value: string | boolean | (string | boolean)[] | undefined): string | undefined {
+  if (Array.isArray(value)) return value.length > 0 ? String(value[value.length - 1]) : undefined;
+  return typeof value === "string" ? value : undefined;
+}
+
+function list(value: string | boolean | (string | boolean)[] | undefined): string[] {
+  if (value === undefined) return [];
+  return (Array.isArray(value) ? value : [value]).map(String);
+}
+
+function int(value: string | boolean | (string | boolean)[] | undefined, flag: string, fallback: number): number {
+  const text = str(value);
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) throw new CliError(`${flag} takes a whole number, got '${text}'.`);
+  return n;
+}
+
+function mode(value: string | boolean | (string | boolean)[] | undefined): RequestedMode {
+  const text = str(value) ?? "auto";
+  if (!MODES.includes(text as RequestedMode)) throw new CliError(`--mode takes one of ${MODES.join(", ")}, got '${text}'.`);
+  return text as RequestedMode;
+}
+
+const isEntry = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith("/cli/main.ts") || process.argv[1]?.endsWith("/cli/main.js");
+if (isEntry) {
+  const io: CliIo = {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+    progress: createProgressReporter(process.stderr),
+  };
+  process.exitCode = await main(process.argv.slice(2), io);
+}

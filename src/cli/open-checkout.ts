@@ -1,0 +1,62 @@
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
+import type { IndexReport } from "../index/index-tree.js";
+import { openIndexStore, type SqliteIndexStore } from "../store/open-index-store.js";
+import { IndexStoreError } from "../store/store-error.js";
+import type { Indexer } from "../triage/create-indexer.js";
+import { CliError } from "./cli-error.js";
+import type { ProgressReporter } from "./progress.js";
+import { defaultStorePath } from "./store-path.js";
+
+/** A checkout whose index is up to date, with the report of the refresh that made it so. */
+export interface OpenCheckout {
+  readonly root: string;
+  readonly store: SqliteIndexStore;
+  readonly report: IndexReport;
+}
+
+/** Checks that `dir` is a readable directory and returns its absolute path, or throws a `CliError` saying why not. */
+export function resolveCheckout(dir: string | undefined): string {
+  if (!dir) throw new CliError("No repository directory given. Pass --repo <dir> (or the directory after 'index').");
+  const root = resolve(dir);
+  let isDir = false;
+  try {
+    isDir = statSync(root).isDirectory();
+  } catch {
+    throw new CliError(`Repository directory not found: ${dir}`);
+  }
+  if (!isDir) throw new CliError(`Not a directory: ${dir}`);
+  return root;
+}
+
+/**
+ * Opens the checkout's store (default: the user's cache folder) and refreshes it incrementally: only contents not
+ * seen before are analysed. A damaged or foreign store file becomes a `CliError` that names the file.
+ */
+export async function openCheckout(
+  indexer: Indexer,
+  dir: string | undefined,
+  storePath: string | undefined,
+  progress: ProgressReporter,
+): Promise<OpenCheckout> {
+  const root = resolveCheckout(dir);
+  const path = storePath ?? defaultStorePath(root);
+  let store: SqliteIndexStore;
+  try {
+    store = openIndexStore(path);
+  } catch (error) {
+    if (error instanceof IndexStoreError) throw new CliError(error.message, 3, { cause: error });
+    throw error;
+  }
+  try {
+    const report = await indexer.refresh(store, root, {
+      meta: { root },
+      onProgress: (p) => progress.update(`indexing (${p.phase}): ${p.analyzed} analysed of`, p.files, p.files),
+    });
+    progress.done();
+    return { root, store, report };
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+}

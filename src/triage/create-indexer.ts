@@ -1,0 +1,47 @@
+import { indexTree, type IndexProgress, type IndexReport } from "../index/index-tree.js";
+import type { SelectionOptions } from "../index/select-files.js";
+import { createSymbolExtractor, type SymbolExtractor } from "../index/symbols/symbol-extractor.js";
+import type { TreeSource } from "../index/tree-source.js";
+import { analyzeToBytes, ANALYSIS_FORMAT_VERSION } from "../rank/analyze-content.js";
+import type { IndexStore } from "../store/index-store.js";
+
+/** What one index refresh needs to know besides the tree and the store. */
+export interface RefreshOptions {
+  readonly selection?: SelectionOptions;
+  readonly source?: TreeSource;
+  readonly meta?: Readonly<Record<string, string>>;
+  readonly onProgress?: (progress: IndexProgress) => void;
+}
+
+/** Indexes trees into stores with grammars loaded once per process. */
+export interface Indexer {
+  /** Brings `store` up to date with the tree at `root`, re-analysing only contents it has not seen. */
+  refresh(store: IndexStore, root: string, options?: RefreshOptions): Promise<IndexReport>;
+  dispose(): void;
+}
+
+/**
+ * Loads the tree-sitter grammars (tens of milliseconds, once) and returns an indexer that pairs them with the
+ * lexical ranker's content analysis. Create one per process.
+ */
+export async function createIndexer(extractor?: SymbolExtractor): Promise<Indexer> {
+  const symbols = extractor ?? (await createSymbolExtractor());
+  return {
+    refresh(store, root, options = {}) {
+      return indexTree({
+        root,
+        store,
+        extractor: symbols,
+        analyze: analyzeToBytes,
+        analysisVersion: String(ANALYSIS_FORMAT_VERSION),
+        source: options.source,
+        selection: options.selection,
+        meta: options.meta,
+        onProgress: options.onProgress,
+      });
+    },
+    dispose() {
+      symbols.dispose();
+    },
+  };
+}
