@@ -95,10 +95,15 @@ async function handleEntry(entry: Entry, root: string, options: ExtractOptions, 
   if (contentSkip) return count(state, contentSkip);
   try {
     await mkdir(path.dirname(where.target), { recursive: true });
+  } catch {
+    return note(state, where.path, "path conflict (a file where a directory is needed)");
+  }
+  try {
+    // `wx`: never overwrite (a duplicate entry) and never follow anything already there.
     await writeFile(where.target, bytes, { flag: "wx", mode: 0o644 });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? "error";
-    return note(state, where.path, code === "EEXIST" ? "duplicate entry" : `path conflict (${code})`);
+    return note(state, where.path, code === "EEXIST" ? "duplicate entry" : `could not write (${code})`);
   }
   state.files += 1;
   state.bytes += bytes.length;

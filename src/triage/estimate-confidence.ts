@@ -12,8 +12,8 @@ export function estimateConfidence(ranking: Ranking): number {
   if (!top || !Number.isFinite(top.score) || top.score <= 0) return 0;
   if (top.evidence.mention) return 0.95;
   const others = rest.slice(0, 4).map((f) => (Number.isFinite(f.score) ? Math.max(0, f.score) : 0));
-  const meanOthers = others.length > 0 ? others.reduce((a, b) => a + b, 0) / others.length : 0;
-  const lead = clamp((top.score - meanOthers) / top.score);
+  // A lone candidate has no lead to measure: count it as half.
+  const lead = others.length > 0 ? clamp((top.score - others.reduce((a, b) => a + b, 0) / others.length) / top.score) : 0.5;
   const coverage = Math.min(1, top.evidence.terms.length / 3);
   const lexical = 0.5 * coverage + 0.5 * lead;
   const similarity = top.evidence.similarity;

@@ -1,0 +1,147 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import type { Ranking, RankedFile } from "../../src/rank/types.js";
+import { escapeMarkdown, inlineCode } from "../../src/triage/escape-markdown.js";
+import { renderComment, type CommentInput } from "../../src/triage/render-comment.js";
+import { defaultSettings, type Settings } from "../../src/triage/settings-schema.js";
+
+const SHA = "abcdef0123456789abcdef0123456789abcdef01";
+const ZWJ = "\u200d";
+
+function input(ranking: Partial<Ranking>, overrides: Partial<CommentInput> = {}, settings: Partial<Settings["comment"]> = {}): CommentInput {
+  const base = defaultSettings();
+  return {
+    link: { webBaseUrl: "https://ghe.example.com/", owner: "acme", repo: "shop", commit: SHA },
+    ranking: { mode: "hybrid", reason: "embeddings warm", ms: 1234, files: [], ...ranking },
+    confidence: 0.8,
+    settings: { ...base, comment: { ...base.comment, ...settings } },
+    problems: [],
+    notes: [],
+    requested: false,
+    ...overrides,
+  };
+}
+
+const FILE: RankedFile = {
+  path: "src/models/user.py",
+  score: 3.14159,
+  evidence: {
+    terms: ["user", "save"],
+    symbol: { name: "save", qualifiedName: "User.save", kind: "method", startLine: 40, endLine: 40 },
+    similarity: 0.8123,
+  },
+};
+
+describe("escapeMarkdown", () => {
+  it("neutralises markdown, HTML, entities, mentions, references and autolinks", () => {
+    assert.equal(escapeMarkdown("<img src=x onerror=alert(1)>"), "\\<img src\\=x onerror\\=alert\\(1\\)\\>");
+    assert.equal(escapeMarkdown("[click](javascript:alert(1))"), "\\[click\\]\\(javascript\\:alert\\(1\\)\\)");
+    assert.equal(escapeMarkdown("@octocat and @acme/team"), `@${ZWJ}octocat and @${ZWJ}acme/team`);
+    assert.equal(escapeMarkdown("fixes #12"), `fixes \\#${ZWJ}12`);
+    assert.equal(escapeMarkdown("&lt;b&gt;"), "\\&lt\\;b\\&gt\\;");
+    assert.equal(escapeMarkdown("see https://evil.example and www.evil.example"), `see https\\:${ZWJ}//evil\\.example and w${ZWJ}ww\\.evil\\.example`);
+    assert.equal(escapeMarkdown("**bold** _it_ `code` | ~~x~~"), "\\*\\*bold\\*\\* \\_it\\_ \\`code\\` \\| \\~\\~x\\~\\~");
+    assert.equal(escapeMarkdown("line one\n# heading\r\n- item\u202Eevil\u0007"), "line one \\#\u200d heading \\- itemevil");
+  });
+
+  it("clips long text", () => {
+    assert.equal(escapeMarkdown("a".repeat(400), 10), `${"a".repeat(9)}…`);
+  });
+});
+
+describe("inlineCode", () => {
+  it("keeps text literal inside one code span", () => {
+    assert.equal(inlineCode("a`b <c> @d"), "`a'b <c> @d`");
+    assert.equal(inlineCode("  "), "` `");
+    assert.equal(inlineCode("x\ny"), "`x y`");
+  });
+});
+
+describe("renderComment", () => {
+  it("renders the full comment with symbols, scores and a GHE link to the symbol's line", () => {
+    const body = renderComment(input({ files: [FILE] }, {}, { show_scores: true }));
+
+    assert.equal(body, [
+      "<!-- bugscout -->",
+      "",
+      "**BugScout**: the file most likely to need a change:",
+      "",
+      `1. [src/models/user\\.py](https://ghe.example.com/acme/shop/blob/${SHA}/src/models/user.py#L40) — \`User.save\` (line 40) · matches \`user\`, \`save\` · score 3.14 · similarity 0.81`,
+      "",
+      "<sub>mode hybrid: embeddings warm · confidence 0.80 · ranked in 1.2 s · commit abcdef0 · `/bugscout help` for commands</sub>",
+      "",
+    ].join("\n"));
+  });
+
+  it("collapses the list into details, with header, footer and notes", () => {
+    const body = renderComment(input(
+      { files: [FILE, { path: "README.md", score: 1, evidence: { terms: [], mention: { kind: "path", text: "README.md" } } }] },
+      { notes: ["Partial index: only the first 3 files were indexed."] },
+      { collapsed: true, show_symbols: false, header: "Triage bot says:", footer: "_Feedback welcome_" },
+    ));
+
+    assert.equal(body, [
+      "<!-- bugscout -->",
+      "",
+      "Triage bot says:",
+      "",
+      "<details>\n<summary>BugScout: 2 files most likely to need a change</summary>",
+      "",
+      `1. [src/models/user\\.py](https://ghe.example.com/acme/shop/blob/${SHA}/src/models/user.py#L40) — matches \`user\`, \`save\``
+        + `\n2. [README\\.md](https://ghe.example.com/acme/shop/blob/${SHA}/README.md) — named in the issue`,
+      "",
+      "</details>",
+      "",
+      "<sub>mode hybrid: embeddings warm · confidence 0.80 · ranked in 1.2 s · commit abcdef0 · `/bugscout help` for commands</sub>",
+      "",
+      "_Partial index\\: only the first 3 files were indexed\\._",
+      "",
+      "_Feedback welcome_",
+      "",
+    ].join("\n"));
+  });
+
+  it("cannot be made to inject markup, mentions or links through paths and evidence", () => {
+    const hostile: RankedFile = {
+      path: "docs/<script>alert(1)</script>/@admin [x](https://evil)/#1.md",
+      score: 1,
+      evidence: {
+        terms: ["`rm -rf`", "@everyone"],
+        symbol: { name: "x", qualifiedName: "</details><img src=x>", kind: "function", startLine: 1, endLine: 2 },
+        mention: { kind: "frame", text: "```\n<b>@team</b>" },
+      },
+    };
+    const body = renderComment(input({ files: [hostile], reason: "<b>reason</b> @ops" })) ?? "";
+
+    const line = body.split("\n").find((l) => l.startsWith("1. ")) ?? "";
+    assert.equal(line, "1. [docs/\\<script\\>alert\\(1\\)\\</script\\>/@\u200dadmin \\[x\\]\\(https\\:\u200d//evil\\)/\\#\u200d1\\.md]"
+      + `(https://ghe.example.com/acme/shop/blob/${SHA}/docs/%3Cscript%3Ealert%281%29%3C/script%3E/%40admin%20%5Bx%5D%28https%3A//evil%29/%231.md#L1-L2)`
+      + " — `</details><img src=x>` (lines 1–2) · stack frame `''' <b>@team</b>` · matches `'rm -rf'`, `@everyone`");
+    assert.match(body, /mode hybrid: \\<b\\>reason\\</);
+    assert.ok(!/(^|[^`\\])@[a-z]/.test(body.replace(/`[^`]*`/g, "")), "no live @-mention outside code spans");
+  });
+
+  it("says briefly when not confident, stays silent when asked to, and always answers a command", () => {
+    const low = input({ files: [FILE] }, { confidence: 0.05 });
+    assert.equal(renderComment(low), "<!-- bugscout -->\n\nBugScout is not confident about any file for this issue (confidence 0.05, floor 0.20). "
+      + "Comment `/bugscout` with a file name, a symbol or a stack trace to try again.\n");
+    assert.equal(renderComment({ ...low, settings: { ...low.settings, comment: { ...low.settings.comment, below_confidence: "silent" } } }), undefined);
+    assert.match(renderComment({ ...low, requested: true }) ?? "", /low confidence \(0\.05\)/);
+    assert.equal(renderComment(input({ files: [] }, { requested: true })), "<!-- bugscout -->\n\nBugScout found too little in this issue to point at files. "
+      + "Comment `/bugscout` with a file name, a symbol or a stack trace to try again.\n");
+  });
+
+  it("stays under the size limit by dropping files, with a notice", () => {
+    const files = Array.from({ length: 20 }, (_, i) => ({ ...FILE, path: `src/${"deep/".repeat(50)}file${i}.py` }));
+    const full = renderComment(input({ files })) ?? "";
+    const limit = Math.floor(full.length * 0.6);
+
+    const body = renderComment(input({ files }, { limit })) ?? "";
+
+    assert.ok(body.length <= limit, `${body.length} <= ${limit}`);
+    const shown = body.split("\n").filter((l) => /^\d+\. /.test(l)).length;
+    assert.ok(shown > 0 && shown < 20);
+    assert.match(body, new RegExp(`_…and ${20 - shown} more not shown: GitHub limits comments to ${limit} characters\\._`));
+    assert.ok(full.length < 65_536, "a default top-20 comment is far below GitHub's limit");
+  });
+});

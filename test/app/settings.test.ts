@@ -1,0 +1,141 @@
+import assert from "node:assert/strict";
+import { after, before, beforeEach, describe, it } from "node:test";
+import { parseSettings } from "../../src/triage/parse-settings.js";
+import { defaultSettings } from "../../src/triage/settings-schema.js";
+import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-github.js";
+import { buildTarball } from "../fakes/fake-github-tarball.js";
+import { startTestApp, type TestApp } from "./app-harness.js";
+import { issuesOpened } from "./payloads.js";
+
+describe("parseSettings", () => {
+  it("gives the documented defaults for an empty or missing file", () => {
+    assert.deepEqual(parseSettings(null), { settings: defaultSettings(), problems: [] });
+    assert.deepEqual(defaultSettings(), {
+      enabled: true,
+      trigger: { on_open: true, labels: [], ignore_labels: [], ignore_bots: true },
+      ranking: { mode: "auto", top_k: 5, min_confidence: 0.2, latency_budget_ms: 5000 },
+      paths: { include: [], exclude: [] },
+      comment: { show_scores: false, show_symbols: true, collapsed: false, header: "", footer: "", below_confidence: "brief" },
+      commands: { enabled: true, allow: "collaborators" },
+      dry_run: false,
+    });
+  });
+
+  it("keeps good values and replaces each bad one by its default, with one problem per key", () => {
+    const { settings, problems } = parseSettings({
+      enabled: "yes",
+      ranking: { mode: "fast", top_k: 500, min_confidence: 0.5, latency_budget_ms: 2000.5 },
+      trigger: { labels: ["bug", 7], ignore_bots: false },
+      comment: { header: "x".repeat(5000), footer: "thanks" },
+      paths: "src",
+      top_k: 3,
+      commmands: {},
+    });
+
+    assert.equal(settings.enabled, true);
+    assert.deepEqual(settings.ranking, { mode: "auto", top_k: 5, min_confidence: 0.5, latency_budget_ms: 5000 });
+    assert.deepEqual(settings.trigger, { on_open: true, labels: [], ignore_labels: [], ignore_bots: false });
+    assert.equal(settings.comment.header, "");
+    assert.equal(settings.comment.footer, "thanks");
+    assert.deepEqual(settings.paths, { include: [], exclude: [] });
+    assert.deepEqual(problems, [
+      { path: "top_k", message: "unknown key" },
+      { path: "commmands", message: 'unknown key (did you mean "commands"?)' },
+      { path: "enabled", message: "expected boolean, got string" },
+      { path: "trigger.labels", message: "expected string, got number (item 1)" },
+      { path: "ranking.mode", message: 'expected one of "auto", "bm25", "dense", "hybrid"' },
+      { path: "ranking.top_k", message: "must be at most 20" },
+      { path: "ranking.latency_budget_ms", message: "expected integer, got float" },
+      { path: "paths", message: "expected a mapping of keys, got a string" },
+      { path: "comment.header", message: "longer than 1000 characters" },
+    ]);
+  });
+
+  it("reports a file that is not a mapping", () => {
+    assert.deepEqual(parseSettings(["a"]).problems, [{ path: "(file)", message: "expected a mapping of keys, got a list" }]);
+    assert.deepEqual(parseSettings(42).problems, [{ path: "(file)", message: "expected a mapping of keys, got a number" }]);
+  });
+});
+
+describe("settings in the app", () => {
+  const SHA = "3333333333333333333333333333333333333333";
+  const REPO = { owner: "acme", name: "shop", installationId: 42 };
+  let fake: FakeGitHub;
+  let repo: FakeRepo;
+  let app: TestApp;
+
+  before(async () => {
+    fake = await startFakeGitHub();
+  });
+  after(async () => {
+    await fake.close();
+  });
+  beforeEach(async () => {
+    repo = fake.addRepo({ ...REPO, headSha: SHA });
+    repo.tarballs.set(SHA, await buildTarball([{ name: "acme-shop-3333333/app.py", content: "def dispatch():\n    pass\n" }]));
+    app = await startTestApp(fake);
+    app.index.ranking = {
+      mode: "bm25",
+      reason: "no embedding key configured",
+      ms: 3,
+      files: [{ path: "app.py", score: 1, evidence: { terms: ["dispatch", "route", "handler"] } }],
+    };
+  });
+
+  async function commentFor(settings: string | undefined, orgSettings?: string): Promise<string | undefined> {
+    if (settings === undefined) delete repo.settings;
+    else repo.settings = settings;
+    if (orgSettings === undefined) fake.orgSettings.delete("acme");
+    else fake.orgSettings.set("acme", orgSettings);
+    await app.deliver("issues", issuesOpened(REPO, { number: 1, title: "dispatch fails", body: "" }));
+    await app.close();
+    assert.deepEqual(fake.unexpected, []);
+    return repo.comments.get(1)?.[0]?.body;
+  }
+
+  it("shows settings problems in the comment and uses defaults for the bad parts", async () => {
+    const body = await commentFor("ranking:\n  top_k: 0\n  mode: dense\nfoo: 1\ncomment:\n  footer: Thanks from the team\n");
+
+    assert.ok(app.index.rankRequests[0].request.mode === "dense" && app.index.rankRequests[0].request.topK === 5);
+    assert.equal(body, [
+      "<!-- bugscout -->",
+      "",
+      "**BugScout**: the file most likely to need a change:",
+      "",
+      `1. [app\\.py](https://github.example/acme/shop/blob/${SHA}/app.py) — matches \`dispatch\`, \`route\`, \`handler\``,
+      "",
+      "<sub>mode bm25: no embedding key configured · confidence 0.75 · ranked in 3 ms · commit 3333333 · `/bugscout help` for commands</sub>",
+      "",
+      "**Settings problems** in `.github/bugscout.yml` (defaults used instead):",
+      "- `foo`: unknown key",
+      "- `ranking.top_k`: must be at least 1",
+      "",
+      "Thanks from the team",
+      "",
+    ].join("\n"));
+  });
+
+  it("turns malformed YAML into a settings problem with all defaults", async () => {
+    const body = await commentFor("ranking: [top_k: 3\n  mode: : :\n");
+
+    assert.match(body ?? "", /\n\*\*Settings problems\*\* in `\.github\/bugscout\.yml` \(defaults used instead\):\n- `\(file\)`: the file is not valid YAML/);
+    assert.match(body ?? "", /all defaults are used\n$/);
+  });
+
+  it("reads the organization's .github repository and follows _extends", async () => {
+    const body = await commentFor(undefined, "comment:\n  header: Org-wide header\n");
+    assert.match(body ?? "", /^<!-- bugscout -->\n\nOrg-wide header\n\n\*\*BugScout\*\*/);
+  });
+
+  it("a repository file with _extends merges over the base, lists replaced not concatenated", async () => {
+    const base = "_extends: .github\n";
+    repo.roles.clear();
+    fake.orgSettings.set("acme", "paths:\n  exclude: [docs]\ncomment:\n  header: Base header\n");
+    repo.settings = `${base}paths:\n  exclude: [tests]\n`;
+    await app.deliver("issues", issuesOpened(REPO, { number: 1, title: "dispatch fails", body: "" }));
+    await app.close();
+
+    assert.deepEqual(app.index.rankRequests[0].request.exclude, ["tests"]);
+    assert.match(repo.comments.get(1)?.[0]?.body ?? "", /^<!-- bugscout -->\n\nBase header\n\n/);
+  });
+});
