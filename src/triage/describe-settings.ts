@@ -9,12 +9,20 @@ export type JsonSchema = { readonly [keyword: string]: unknown };
  * Supports exactly the zod shapes the settings use and throws on any other, so a new shape is noticed.
  */
 export function buildSettingsJsonSchema(): JsonSchema {
+  const root = convert(settingsSchema);
   return {
     $schema: "https://json-schema.org/draft/2020-12/schema",
     title: "BugScout settings (.github/bugscout.yml)",
-    ...convert(settingsSchema),
+    ...root,
+    // Read by Probot's config loader before validation, so it is not part of the zod schema.
+    properties: { _extends: EXTENDS, ...(root.properties as Record<string, unknown>) },
   };
 }
+
+const EXTENDS = {
+  type: "string",
+  description: "Inherit settings from another repository's `.github/bugscout.yml`: `repo`, `owner/repo` or `owner/repo:path.yml`. This file's keys override it.",
+};
 
 /** One row per settings key, for the reference table in docs/configuration.md. */
 export interface SettingsRow {
@@ -77,7 +85,7 @@ function convert(schema: z.ZodTypeAny): Record<string, unknown> {
 function convertInner(schema: z.ZodTypeAny): Record<string, unknown> {
   if (schema instanceof z.ZodDefault) {
     const inner = convert(schema._def.innerType);
-    return { ...inner, default: schema._def.defaultValue() };
+    return { ...inner, default: schema.parse(undefined) };
   }
   if (schema instanceof z.ZodObject) {
     const properties: Record<string, unknown> = {};
