@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
 import { IndexStoreError } from "../store/store-error.js";
-import { createIndexer } from "../triage/create-indexer.js";
+import { createLazyIndexer } from "../triage/create-indexer.js";
 import type { RequestedMode } from "../triage/rank-issue.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
@@ -30,7 +30,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       return command === undefined ? 2 : 0;
     }
     const { values, positionals } = parseOptions(rest);
-    const indexer = await createIndexer();
+    const indexer = createLazyIndexer();
     try {
       if (command === "index") {
         await runIndexCommand(io, indexer, { dir: positionals[0] ?? str(values.repo), store: str(values.store), json: !!values.json });

@@ -45,3 +45,19 @@ export async function createIndexer(extractor?: SymbolExtractor): Promise<Indexe
     },
   };
 }
+
+/**
+ * An indexer that loads the grammars on its first refresh, so commands that fail on their arguments answer at once.
+ */
+export function createLazyIndexer(load: () => Promise<Indexer> = createIndexer): Indexer {
+  let loading: Promise<Indexer> | undefined;
+  return {
+    async refresh(store, root, options) {
+      loading ??= load();
+      return (await loading).refresh(store, root, options);
+    },
+    dispose() {
+      void loading?.then((indexer) => indexer.dispose());
+    },
+  };
+}
