@@ -32,7 +32,7 @@ export interface SymbolExtractorOptions {
   readonly languages?: readonly Language[];
   /** Texts longer than this many characters are not parsed. Default 1 MiB, the selection's own size cap. */
   readonly maxParseChars?: number;
-  /** A parse running longer than this is abandoned for windows. Default 2,000 ms. */
+  /** A parse running longer than this is abandoned for windows. Default 5,000 ms. */
   readonly parseTimeoutMs?: number;
   /** The clock the parse timeout reads, in milliseconds. Default `performance.now`. */
   readonly now?: () => number;
@@ -65,12 +65,16 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
     loaded.set(language, { grammar, rules: compileRules(rules) });
   }
   const parser = new Parser();
+  // V8 compiles a grammar's WASM lazily, during its first parse: over a second for C++ on a busy machine. The first
+  // parse of each language therefore runs without a deadline (compiling every grammar up front would cost seconds).
+  const compiled = new Set<Language>();
   const maxParseChars = options.maxParseChars ?? 1024 * 1024;
-  const timeoutMs = options.parseTimeoutMs ?? 2000;
+  const timeoutMs = options.parseTimeoutMs ?? 5000;
   const now = options.now ?? (() => performance.now());
 
-  function parseSymbols(text: string, entry: LoadedLanguage): SymbolInfo[] | undefined {
-    const deadline = now() + timeoutMs;
+  function parseSymbols(text: string, language: Language, entry: LoadedLanguage): SymbolInfo[] | undefined {
+    const deadline = compiled.has(language) ? now() + timeoutMs : Number.POSITIVE_INFINITY;
+    compiled.add(language);
     try {
       parser.setLanguage(entry.grammar);
       // web-tree-sitter cancels the parse when the progress callback returns true (its type says void).
@@ -95,7 +99,7 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
       .join(";"),
     extract(text, language) {
       const entry = loaded.get(language);
-      const parsed = entry && text.length <= maxParseChars ? parseSymbols(text, entry) : undefined;
+      const parsed = entry && text.length <= maxParseChars ? parseSymbols(text, language, entry) : undefined;
       return parsed ?? buildLineWindows(countLines(text), options.windows);
     },
     parses: (language) => loaded.has(language),
