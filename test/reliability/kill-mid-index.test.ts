@@ -1,0 +1,81 @@
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { openIndexStore } from "../../src/store/open-index-store.js";
+import { createIndexer } from "../../src/triage/create-indexer.js";
+
+const CHILD = join(import.meta.dirname, "index-child.ts");
+
+/** Writes `count` Python modules whose content depends on `variant`, so a second variant changes every file. */
+function writeTree(root: string, count: number, variant: string): void {
+  for (let i = 0; i < count; i++) {
+    const dir = join(root, `pkg${i % 20}`);
+    mkdirSync(dir, { recursive: true });
+    const body = Array.from({ length: 40 }, (_, j) => `def handler_${variant}_${i}_${j}(request):\n    return request.get("${variant}${j}")\n`);
+    writeFileSync(join(dir, `module_${i}.py`), `"""Module ${i} (${variant})."""\n${body.join("\n")}`);
+  }
+}
+
+/** Runs the child indexer and SIGKILLs it when a stdout line matches `killOn`; resolves with the lines it saw. */
+function runAndKill(root: string, store: string, killOn: RegExp): Promise<{ lines: string[]; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", CHILD, root, store], { stdio: ["ignore", "pipe", "inherit"] });
+    const lines: string[] = [];
+    let buffered = "";
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk: string) => {
+      buffered += chunk;
+      const parts = buffered.split("\n");
+      buffered = parts.pop() ?? "";
+      for (const line of parts) {
+        lines.push(line);
+        if (killOn.test(line)) child.kill("SIGKILL");
+      }
+    });
+    child.on("error", reject);
+    child.on("exit", (_code, signal) => resolve({ lines, signal }));
+  });
+}
+
+describe("a process killed in the middle of indexing", () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), "bugscout-kill-"));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  for (const [moment, killOn] of [["while scanning", /^scan \d+/], ["while writing the new tree", /^apply /]] as const) {
+    it(`${moment} leaves the previous index whole and usable`, async () => {
+      const root = join(dir, moment.replace(/\W+/g, "-"));
+      const storePath = `${root}.sqlite`;
+      writeTree(root, 600, "old");
+      const indexer = await createIndexer();
+      const first = openIndexStore(storePath);
+      await indexer.refresh(first, root);
+      const before = { generation: first.generation(), files: first.loadCorpus().map((f) => `${f.path}:${f.hash}`) };
+      first.close();
+      indexer.dispose();
+
+      writeTree(root, 600, "new");
+      const { lines, signal } = await runAndKill(root, storePath, killOn);
+      assert.equal(signal, "SIGKILL", `child was not killed; it printed: ${lines.join(" | ")}`);
+      assert.ok(!lines.includes("finished"));
+
+      const reopened = openIndexStore(storePath);
+      const again = await createIndexer();
+      try {
+        assert.equal(reopened.generation(), before.generation);
+        assert.deepEqual(reopened.loadCorpus().map((f) => `${f.path}:${f.hash}`), before.files);
+        const report = await again.refresh(reopened, root);
+        assert.equal(report.analyzed, 600);
+        assert.equal(reopened.generation(), before.generation + 1);
+      } finally {
+        reopened.close();
+        again.dispose();
+      }
+    });
+  }
+});
