@@ -1,0 +1,77 @@
+import { existsSync } from "node:fs";
+import type { SelectionOptions } from "../index/select-files.js";
+import type { Indexer } from "./create-indexer.js";
+import { repoStorePath } from "./data-layout.js";
+import type { LexicalIndexCache } from "./lexical-index-cache.js";
+import type { Clock, IssueRanker, RepoIndexer } from "./ports.js";
+import { rankIssue, type DenseRanker } from "./rank-issue.js";
+import type { StorePool } from "./store-pool.js";
+
+/** What {@link createStoreRepoIndex} wires together. */
+export interface StoreRepoIndexDeps {
+  readonly dataDir: string;
+  readonly pool: StorePool;
+  readonly indexer: Indexer;
+  readonly lexical: LexicalIndexCache;
+  readonly clock: Clock;
+  /** File caps for indexing (the snapshot download applies the same ones first). */
+  readonly selection?: SelectionOptions;
+  /** The dense ranker for a repository, when embeddings are configured; absent means BM25 only. */
+  readonly dense?: (store: Parameters<LexicalIndexCache["get"]>[0]) => DenseRanker | undefined;
+}
+
+/** Meta key recording which commit the stored tree came from. */
+export const COMMIT_META_KEY = "commit";
+
+/**
+ * The app's RepoIndexer and IssueRanker over the SQLite stores (one per installation and repository), the shared
+ * indexer and the rank-issue use-case the CLI uses too.
+ */
+export function createStoreRepoIndex(deps: StoreRepoIndexDeps): RepoIndexer & IssueRanker {
+  return {
+    async indexedCommit(key) {
+      if (!existsSync(repoStorePath(deps.dataDir, key))) return undefined;
+      return deps.pool.use(key, async (store) => store.getMeta(COMMIT_META_KEY));
+    },
+    async index(key, tree) {
+      return deps.pool.use(key, async (store) => {
+        const report = await deps.indexer.refresh(store, tree.root, {
+          meta: { [COMMIT_META_KEY]: tree.commit },
+          ...(deps.selection ? { selection: deps.selection } : {}),
+        });
+        return { commit: tree.commit, files: report.files };
+      });
+    },
+    async release(installationId, repo) {
+      deps.pool.close(installationId, repo);
+    },
+    async rank(key, request) {
+      return deps.pool.use(key, async (store) => {
+        const dense = deps.dense?.(store);
+        return rankIssue(
+          { index: deps.lexical.get(store), ...(dense ? { dense } : {}), now: () => deps.clock.now() },
+          {
+            text: request.text,
+            top: request.topK,
+            mode: request.mode,
+            include: toGlobs(request.include),
+            exclude: toGlobs(request.exclude),
+            budgetMs: request.latencyBudgetMs,
+          },
+        );
+      });
+    },
+  };
+}
+
+/**
+ * Settings and commands name directories (`src/api`) or globs (`src/**\/*.py`); rank-issue takes globs. A plain path
+ * becomes "that file, or anything under that directory".
+ */
+export function toGlobs(paths: readonly string[]): string[] {
+  return paths.flatMap((p) => {
+    const trimmed = p.trim().replace(/^\.?\/+/, "").replace(/\/+$/, "");
+    if (trimmed === "") return [];
+    return /[*?]/.test(trimmed) ? [trimmed] : [trimmed, `${trimmed}/`];
+  });
+}
