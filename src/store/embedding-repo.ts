@@ -42,6 +42,8 @@ export interface EmbeddingRepo {
   putEmbeddings(modelKey: string, entries: readonly { readonly hash: string; readonly vector: Uint8Array }[]): void;
   /** Number of (file, unit) rows with a vector: changes exactly when the dense index would. */
   countIndexedUnits(modelKey: string): number;
+  /** The store's corpus generation (changes whenever a re-index changes the tree). */
+  generation(): number;
   /** Every vector of the current tree for `modelKey` in one matrix. */
   loadDenseIndex(modelKey: string, dims: number): DenseIndex;
 }
@@ -78,6 +80,7 @@ export function createEmbeddingRepo(db: Database): EmbeddingRepo {
   const insertEmbedding = db.prepare("INSERT OR IGNORE INTO embeddings (chunk_hash, model_key, vector) VALUES (?, ?, ?)");
   const indexedJoin = `FROM files f JOIN chunks c ON c.file_hash = f.hash
     JOIN embeddings e ON e.chunk_hash = c.chunk_hash AND e.model_key = ?`;
+  const readGeneration = db.prepare<[], string>("SELECT value FROM meta WHERE key = 'generation'").pluck();
   const countIndexed = db.prepare<[string], number>(`SELECT COUNT(*) ${indexedJoin}`).pluck();
   const indexedRows = db.prepare<[string], [string, ChunkKind, string, number, number, Uint8Array]>(
     `SELECT f.path, c.kind, c.name, c.start_line, c.end_line, e.vector ${indexedJoin} ORDER BY f.path, c.ord`).raw();
@@ -144,6 +147,7 @@ export function createEmbeddingRepo(db: Database): EmbeddingRepo {
       for (const e of entries) insertEmbedding.run(e.hash, modelKey, e.vector);
     }),
     countIndexedUnits: (modelKey) => countIndexed.get(modelKey) ?? 0,
+    generation: () => Number(readGeneration.get() ?? "0"),
     loadDenseIndex(modelKey, dims) {
       const builder = createDenseIndexBuilder(countIndexed.get(modelKey) ?? 0, dims);
       for (const [path, kind, name, startLine, endLine, vector] of indexedRows.iterate(modelKey)) {

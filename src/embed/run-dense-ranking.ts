@@ -1,0 +1,160 @@
+import { scoreDense } from "../rank/dense-score.js";
+import { fuseRankings, type FuseOptions } from "../rank/fuse.js";
+import { planMode, type ModePlan, type PlanOptions, type RequestedMode } from "../rank/plan-mode.js";
+import { recordDenseFailure, recordDenseSuccess, recordIndexLoad } from "../rank/plan-mode-stats.js";
+import type { RankedFile, Ranking } from "../rank/types.js";
+import type { EmbeddingRepo } from "../store/embedding-repo.js";
+import type { DenseRuntime, RunningFill } from "./dense-runtime.js";
+import { EmbedError } from "./embed-error.js";
+import type { Embedder, EmbedLogger } from "./embedder.js";
+import { fillEmbeddings, type FillReport } from "./fill-embeddings.js";
+import type { SourceReader } from "./source-reader.js";
+
+/** Dependencies of one dense-first ranking; every side effect arrives here. */
+export interface DenseRankingDeps {
+  /** Absent when no API key is configured: every request is lexical. */
+  readonly embedder?: Embedder;
+  readonly repo: EmbeddingRepo;
+  readonly source: SourceReader;
+  /** The lexical ranker over the same index (BM25F), best first. */
+  readonly rankLexical: (query: string) => readonly RankedFile[] | Promise<readonly RankedFile[]>;
+  readonly clock: { now(): number };
+  readonly runtime: DenseRuntime;
+  readonly logger?: EmbedLogger;
+  /** Runs background work (the fill); default: detached in this process. The app may route it to its queue. */
+  readonly schedule?: (job: () => Promise<void>) => void;
+  /** Arms the deadline; default `setTimeout`. Returns a function that disarms it. */
+  readonly setTimer?: (ms: number, fire: () => void) => () => void;
+}
+
+/** One ranking request. */
+export interface DenseRankingRequest {
+  readonly query: string;
+  readonly mode: RequestedMode;
+  /** Time allowed for the whole ranking (the settings' `latency_budget_ms`). */
+  readonly budgetMs: number;
+  /** Files returned. */
+  readonly limit: number;
+  readonly plan?: Partial<PlanOptions>;
+  readonly fuse?: FuseOptions;
+}
+
+/** Sentinel abort reason for a missed deadline, to tell it from any other cancellation. */
+const DEADLINE = Symbol("dense deadline");
+
+/**
+ * Ranks files for an issue dense-first within a latency budget. Asks the planner for a mode, runs it, and falls
+ * back to the lexical ranking with a reason when the dense path misses its deadline or the embedder fails; it never
+ * throws for an embedder failure (store and programming errors still propagate). Starts a background fill when the
+ * plan says so. Every decision is logged at info.
+ */
+export async function runDenseRanking(deps: DenseRankingDeps, request: DenseRankingRequest): Promise<Ranking> {
+  const started = deps.clock.now();
+  const { runtime, embedder } = deps;
+  const coverage = embedder ? deps.repo.coverage(embedder.modelKey) : undefined;
+  const plan = planMode(
+    {
+      requested: request.mode,
+      hasKey: embedder !== undefined,
+      totalTokens: coverage?.totalTokens ?? 0,
+      missingTokens: coverage?.missingTokens ?? 0,
+      denseUnits: coverage?.embedded ?? 0,
+      indexCached: runtime.index !== undefined,
+      fillRunning: runtime.fill !== undefined,
+      stats: runtime.stats,
+      budgetMs: request.budgetMs,
+      nowMs: started,
+    },
+    request.plan,
+  );
+  if (plan.fillInBackground && embedder) startBackgroundFill(deps, embedder);
+  const lexical = async (reason: string): Promise<Ranking> => {
+    const files = (await deps.rankLexical(request.query)).slice(0, request.limit);
+    return finish({ mode: "bm25", reason, files: [...files], ms: 0 });
+  };
+  const finish = (ranking: Ranking): Ranking => {
+    const result = { ...ranking, ms: deps.clock.now() - started };
+    deps.logger?.info({ mode: result.mode, reason: result.reason, estimates: plan.estimates, ms: result.ms }, "ranking mode chosen");
+    return result;
+  };
+  if (plan.mode === "bm25" || !embedder) return lexical(plan.reason);
+
+  const controller = new AbortController();
+  const disarm = (deps.setTimer ?? defaultTimer)(Math.max(0, plan.deadlineMs - deps.clock.now()), () => controller.abort(DEADLINE));
+  try {
+    const files = await runDensePath(deps, embedder, request, plan, controller.signal);
+    runtime.stats = recordDenseSuccess(runtime.stats);
+    if (files.length === 0) return lexical(`${plan.mode} found no cached vectors: lexical ranking`);
+    return finish({ mode: plan.mode, reason: plan.reason, files, ms: 0 });
+  } catch (error) {
+    if (!(error instanceof EmbedError)) throw error;
+    const missed = controller.signal.aborted && controller.signal.reason === DEADLINE;
+    const what = missed ? `missed its ${plan.deadlineMs - started} ms deadline` : `failed (${error.kind}${error.status ? ` ${error.status}` : ""})`;
+    runtime.stats = recordDenseFailure(runtime.stats, missed ? "deadline" : error.kind, deps.clock.now());
+    deps.logger?.warn({ mode: plan.mode, kind: error.kind, status: error.status, missed }, "dense ranking fell back to lexical");
+    return lexical(`${plan.mode} ${what}: lexical fallback`);
+  } finally {
+    disarm();
+  }
+}
+
+async function runDensePath(deps: DenseRankingDeps, embedder: Embedder, request: DenseRankingRequest, plan: ModePlan, signal: AbortSignal): Promise<RankedFile[]> {
+  if (plan.fillFirst) {
+    const report = await fillEmbeddings({ repo: deps.repo, embedder, source: deps.source, logger: deps.logger }, { signal });
+    if (report.embedded > 0) deps.runtime.epoch++;
+    if (report.error) throw report.error;
+  }
+  const lexical = plan.mode === "hybrid" ? Promise.resolve(deps.rankLexical(request.query)) : undefined;
+  const query = await embedder.embedQuery(request.query, { signal });
+  const dense = scoreDense(loadIndex(deps, embedder), query, { limit: Math.max(request.limit, 200) });
+  if (signal.aborted) throw new EmbedError({ kind: "aborted" });
+  if (!lexical || dense.length === 0) return dense.slice(0, request.limit);
+  return fuseRankings([{ files: await lexical }, { files: dense }], { ...request.fuse, limit: request.limit });
+}
+
+/** The cached matrix when the store has not changed since it was loaded; otherwise a fresh load, timed. */
+function loadIndex(deps: DenseRankingDeps, embedder: Embedder) {
+  const units = deps.repo.countIndexedUnits(embedder.modelKey);
+  const key = `${embedder.modelKey}|${units}|${deps.repo.generation()}|${deps.runtime.epoch}`;
+  if (deps.runtime.index?.key === key) return deps.runtime.index.index;
+  const t0 = deps.clock.now();
+  const index = deps.repo.loadDenseIndex(embedder.modelKey, embedder.dims);
+  deps.runtime.stats = recordIndexLoad(deps.runtime.stats, units, deps.clock.now() - t0);
+  deps.runtime.index = { key, index };
+  return index;
+}
+
+/** Starts filling missing vectors unless a fill is running; the runtime tracks it and clears it when it ends. */
+export function startBackgroundFill(deps: DenseRankingDeps, embedder: Embedder): void {
+  const { runtime } = deps;
+  if (runtime.fill) return;
+  const controller = new AbortController();
+  let resolveDone!: (report: FillReport) => void;
+  const done = new Promise<FillReport>((resolve) => (resolveDone = resolve));
+  const fill: RunningFill = { done, controller };
+  runtime.fill = fill;
+  const job = async (): Promise<void> => {
+    const fallback: FillReport = { outcome: "failed", files: 0, skippedFiles: 0, embedded: 0, tokensEstimated: 0 };
+    let report = fallback;
+    try {
+      report = await fillEmbeddings(
+        { repo: deps.repo, embedder, source: deps.source, logger: deps.logger },
+        { signal: controller.signal, onProgress: (p) => ((fill.progress = p), runtime.epoch++) },
+      );
+      if (report.error && report.outcome === "failed") runtime.stats = recordDenseFailure(runtime.stats, report.error.kind, deps.clock.now());
+      deps.logger?.info({ outcome: report.outcome, embedded: report.embedded, files: report.files }, "embedding fill finished");
+    } finally {
+      if (runtime.fill === fill) runtime.fill = undefined;
+      resolveDone(report);
+    }
+  };
+  const detached = (run: () => Promise<void>): void => {
+    run().catch((error: unknown) => deps.logger?.warn({ error: error instanceof Error ? error.message : String(error) }, "embedding fill crashed"));
+  };
+  (deps.schedule ?? detached)(job);
+}
+
+function defaultTimer(ms: number, fire: () => void): () => void {
+  const handle = setTimeout(fire, ms);
+  return () => clearTimeout(handle);
+}

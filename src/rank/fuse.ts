@@ -1,0 +1,81 @@
+import type { Evidence, RankedFile } from "./types.js";
+
+/** One ranked list entering fusion, with its weight. */
+export interface FusionList {
+  readonly files: readonly RankedFile[];
+  /** Relative trust in this list. Default 1. Zero or negative (or NaN) removes the list. */
+  readonly weight?: number;
+}
+
+/** How lists are combined. */
+export interface FuseOptions {
+  /**
+   * `rrf` (default): reciprocal rank fusion, `Σ weight / (k + rank)`; uses ranks only, so scores on different
+   * scales (BM25 vs cosine) need no calibration.
+   * `score`: `Σ weight · score / max(score)` per list; lists whose maximum is zero, negative or not finite add
+   * nothing, and non-finite scores count as 0.
+   */
+  readonly method?: "rrf" | "score";
+  /** RRF's damping constant. Default 60, the value of Cormack, Clarke & Büttcher (SIGIR 2009). */
+  readonly k?: number;
+  /**
+   * Extra score for a file whose evidence has a `mention` (a stack-trace frame or a path named in the issue):
+   * near-certain evidence should not be outvoted by a list that missed it. Default: one first place in RRF,
+   * `1 / (k + 1)`, and for `score` fusion 1 (a full list maximum).
+   */
+  readonly mentionBonus?: number;
+  /** Files kept, best first. Default: all. */
+  readonly limit?: number;
+}
+
+/**
+ * Fuses ranked lists of files into one, best first (ties broken by path). Empty lists are ignored; fusing only
+ * empty lists gives an empty list. Evidence is merged: terms and mention from the first list that has them, the
+ * symbol from the list that contributed most for that file, and the similarity from any list that carries one.
+ */
+export function fuseRankings(lists: readonly FusionList[], options: FuseOptions = {}): RankedFile[] {
+  const method = options.method ?? "rrf";
+  const k = options.k ?? 60;
+  const bonus = options.mentionBonus ?? (method === "rrf" ? 1 / (k + 1) : 1);
+  const merged = new Map<string, { score: number; best: number; evidence: Evidence }>();
+  for (const list of lists) {
+    const weight = list.weight ?? 1;
+    if (!(weight > 0) || list.files.length === 0) continue;
+    const max = method === "score" ? Math.max(...list.files.map((f) => finite(f.score))) : 1;
+    if (!(max > 0) || !Number.isFinite(max)) continue;
+    list.files.forEach((file, rank) => {
+      const part = method === "rrf" ? weight / (k + rank + 1) : (weight * Math.max(0, finite(file.score))) / max;
+      const entry = merged.get(file.path);
+      if (!entry) {
+        merged.set(file.path, { score: part, best: part, evidence: file.evidence });
+        return;
+      }
+      entry.score += part;
+      entry.evidence = mergeEvidence(entry.evidence, file.evidence, part > entry.best);
+      entry.best = Math.max(entry.best, part);
+    });
+  }
+  const fused: RankedFile[] = [...merged].map(([path, e]) => ({
+    path,
+    score: e.score + (e.evidence.mention ? bonus : 0),
+    evidence: e.evidence,
+  }));
+  fused.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return options.limit === undefined ? fused : fused.slice(0, options.limit);
+}
+
+function finite(x: number): number {
+  return Number.isFinite(x) ? x : 0;
+}
+
+function mergeEvidence(first: Evidence, next: Evidence, nextContributesMore: boolean): Evidence {
+  const symbol = nextContributesMore ? (next.symbol ?? first.symbol) : (first.symbol ?? next.symbol);
+  const mention = first.mention ?? next.mention;
+  const similarity = first.similarity ?? next.similarity;
+  return {
+    terms: first.terms.length > 0 ? first.terms : next.terms,
+    ...(symbol ? { symbol } : {}),
+    ...(mention ? { mention } : {}),
+    ...(similarity !== undefined ? { similarity } : {}),
+  };
+}
