@@ -67,7 +67,7 @@ export interface IndexReport {
 
 /** Meta key holding the versions the stored contents were produced with. */
 export const CONTENT_VERSION_KEY = "content_version";
-const PROGRESS_EVERY = 250;
+const BATCH_SIZE = 250;
 
 /**
  * Indexes a tree into the store: selects files, hashes them, analyses only contents the store does not have, and
@@ -87,12 +87,18 @@ export async function indexTree(options: IndexTreeOptions): Promise<IndexReport>
   const skipped = emptySkipCounts();
   const source = options.source ?? createFsTreeSource(options.root);
 
-  function process(file: SelectedFile): void {
-    files.push({ path: file.path, hash: file.hash });
-    if (seen.has(file.hash)) return;
-    seen.add(file.hash);
-    if (reuseStored && store.knownHashes([file.hash]).size > 0) return;
-    blobs.push(buildBlob(file, extractor, analyze));
+  // Files wait in small batches so the store is asked about many hashes at once, holding few files' bytes.
+  let pending: SelectedFile[] = [];
+  function flush(): void {
+    const fresh = [...new Set(pending.map((file) => file.hash))].filter((hash) => !seen.has(hash));
+    const stored = reuseStored ? store.knownHashes(fresh) : new Set<string>();
+    for (const file of pending) {
+      files.push({ path: file.path, hash: file.hash });
+      if (seen.has(file.hash)) continue;
+      seen.add(file.hash);
+      if (!stored.has(file.hash)) blobs.push(buildBlob(file, extractor, analyze));
+    }
+    pending = [];
   }
 
   for (const event of walkSelection(source, options.selection)) {
@@ -100,12 +106,14 @@ export async function indexTree(options: IndexTreeOptions): Promise<IndexReport>
       skipped[event.reason]++;
       continue;
     }
-    process(event.file);
-    if (files.length % PROGRESS_EVERY === 0) {
+    pending.push(event.file);
+    if (pending.length === BATCH_SIZE) {
+      flush();
       onProgress?.({ phase: "scan", files: files.length, analyzed: blobs.length });
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
+  flush();
 
   onProgress?.({ phase: "apply", files: files.length, analyzed: blobs.length });
   const meta = { ...options.meta, [CONTENT_VERSION_KEY]: contentVersion, indexed_at: new Date(now()).toISOString() };

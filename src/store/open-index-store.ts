@@ -89,7 +89,8 @@ function migrate(db: Database, path: string): void {
 function buildStore(db: Database, path: string): SqliteIndexStore {
   const applyTree = createApplyTree(db);
   const loadCorpus = createLoadCorpus(db);
-  const hasBlob = db.prepare<[string], number>("SELECT 1 FROM blobs WHERE hash = ?").pluck();
+  const storedAmong = db.prepare<[string], string>(
+    "SELECT b.hash FROM json_each(?) j JOIN blobs b ON b.hash = j.value").pluck();
   const readMeta = db.prepare<[string], string>("SELECT value FROM meta WHERE key = ?").pluck();
   const writeMeta = db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
   const guard = <T>(work: () => T): T => {
@@ -103,7 +104,7 @@ function buildStore(db: Database, path: string): SqliteIndexStore {
   return {
     db,
     path,
-    knownHashes: (hashes) => guard(() => new Set(hashes.filter((hash) => hasBlob.get(hash) !== undefined))),
+    knownHashes: (hashes) => guard(() => new Set(hashes.length === 0 ? [] : storedAmong.all(JSON.stringify(hashes)))),
     applyTree: (update) => guard(() => applyTree(update)),
     loadCorpus: () => guard(() => loadCorpus()),
     generation: () => guard(() => Number(readMeta.get("generation") ?? "0")),
