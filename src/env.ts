@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -8,10 +9,10 @@ const count = (fallback: number, max: number) => z.coerce.number().int().min(1).
 // One schema for every variable the app reads; docs/deploy.md lists the same names and defaults.
 const envSchema = z
   .object({
-    APP_ID: z.string().regex(/^\d+$/, "must be the numeric App ID"),
+    APP_ID: z.string().regex(/^\d+$/, "must be the numeric App ID").optional(),
     PRIVATE_KEY: z.string().min(1).optional(),
     PRIVATE_KEY_PATH: z.string().min(1).optional(),
-    WEBHOOK_SECRET: z.string().min(1, "must be set to the app's webhook secret"),
+    WEBHOOK_SECRET: z.string().min(1).optional(),
     WEBHOOK_PATH: z.string().startsWith("/").optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).optional(),
@@ -30,13 +31,24 @@ const envSchema = z
     BUGSCOUT_COMMAND_WINDOW_SECONDS: count(600, 86_400),
     BUGSCOUT_INDEX_CONCURRENCY: count(1, 64),
   })
-  .refine((env) => env.PRIVATE_KEY !== undefined || env.PRIVATE_KEY_PATH !== undefined, {
-    message: "set PRIVATE_KEY (the PEM text) or PRIVATE_KEY_PATH (a .pem file)",
-    path: ["PRIVATE_KEY"],
+  .superRefine((env, ctx) => {
+    // Without credentials outside production, Probot starts its setup page to register the app from app.yml.
+    if (isSetup(env)) return;
+    if (!env.APP_ID) ctx.addIssue({ code: "custom", path: ["APP_ID"], message: "must be set to the numeric App ID" });
+    if (!env.PRIVATE_KEY && !env.PRIVATE_KEY_PATH) {
+      ctx.addIssue({ code: "custom", path: ["PRIVATE_KEY"], message: "set PRIVATE_KEY (the PEM text) or PRIVATE_KEY_PATH (a .pem file)" });
+    }
+    if (!env.WEBHOOK_SECRET) ctx.addIssue({ code: "custom", path: ["WEBHOOK_SECRET"], message: "must be set to the app's webhook secret" });
   });
+
+function isSetup(env: { APP_ID?: string; PRIVATE_KEY?: string; PRIVATE_KEY_PATH?: string; NODE_ENV?: string }): boolean {
+  return env.NODE_ENV !== "production" && !env.APP_ID && !env.PRIVATE_KEY && !env.PRIVATE_KEY_PATH;
+}
 
 /** The validated environment, with derived values. */
 export interface AppEnv {
+  /** No credentials yet (and not production): Probot serves its page for registering the app from app.yml. */
+  readonly setup: boolean;
   /** The variables Probot's `run` reads, passed to it explicitly (it never sees the rest). */
   readonly probot: Readonly<Record<string, string>>;
   readonly logLevel: (typeof LOG_LEVELS)[number];
@@ -74,6 +86,7 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>, c
     if (value !== undefined) probot[key] = String(value);
   }
   return {
+    setup: isSetup(env),
     probot,
     logLevel: env.LOG_LEVEL,
     dataDir: path.resolve(cwd, env.BUGSCOUT_DATA_DIR),
@@ -85,7 +98,11 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>, c
   };
 }
 
-/** Reads and validates `process.env`: the only place in the app that touches it. */
+/**
+ * Reads and validates `process.env` (after loading `./.env` when present, without overriding set variables, as
+ * Probot's setup page writes the app's credentials there): the only place in the app that touches it.
+ */
 export function readEnv(): AppEnv {
+  if (existsSync(".env")) process.loadEnvFile(".env");
   return parseEnv(process.env, process.cwd());
 }
