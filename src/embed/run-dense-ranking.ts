@@ -35,6 +35,8 @@ export interface DenseRankingRequest {
   readonly budgetMs: number;
   /** Files returned. */
   readonly limit: number;
+  /** Keeps only matching paths in the dense list (the request's include/exclude globs); the lexical list is the caller's. */
+  readonly filter?: (path: string) => boolean;
   readonly plan?: Partial<PlanOptions>;
   readonly fuse?: FuseOptions;
 }
@@ -51,6 +53,8 @@ const DEADLINE = Symbol("dense deadline");
 export async function runDenseRanking(deps: DenseRankingDeps, request: DenseRankingRequest): Promise<Ranking> {
   const started = deps.clock.now();
   const { runtime, embedder } = deps;
+  let lexicalOnce: Promise<readonly RankedFile[]> | undefined;
+  const rankLexicalOnce = (): Promise<readonly RankedFile[]> => (lexicalOnce ??= Promise.resolve(deps.rankLexical(request.query)));
   const coverage = embedder ? deps.repo.coverage(embedder.modelKey) : undefined;
   const plan = planMode(
     {
@@ -69,7 +73,7 @@ export async function runDenseRanking(deps: DenseRankingDeps, request: DenseRank
   );
   if (plan.fillInBackground && embedder) startBackgroundFill(deps, embedder);
   const lexical = async (reason: string): Promise<Ranking> => {
-    const files = (await deps.rankLexical(request.query)).slice(0, request.limit);
+    const files = (await rankLexicalOnce()).slice(0, request.limit);
     return finish({ mode: "bm25", reason, files: [...files], ms: 0 });
   };
   const finish = (ranking: Ranking): Ranking => {
@@ -82,7 +86,7 @@ export async function runDenseRanking(deps: DenseRankingDeps, request: DenseRank
   const controller = new AbortController();
   const disarm = (deps.setTimer ?? defaultTimer)(Math.max(0, plan.deadlineMs - deps.clock.now()), () => controller.abort(DEADLINE));
   try {
-    const files = await runDensePath(deps, embedder, request, plan, controller.signal);
+    const files = await runDensePath(deps, embedder, request, plan, controller.signal, rankLexicalOnce);
     runtime.stats = recordDenseSuccess(runtime.stats);
     if (files.length === 0) return lexical(`${plan.mode} found no cached vectors: lexical ranking`);
     return finish({ mode: plan.mode, reason: plan.reason, files, ms: 0 });
@@ -98,15 +102,24 @@ export async function runDenseRanking(deps: DenseRankingDeps, request: DenseRank
   }
 }
 
-async function runDensePath(deps: DenseRankingDeps, embedder: Embedder, request: DenseRankingRequest, plan: ModePlan, signal: AbortSignal): Promise<RankedFile[]> {
+async function runDensePath(
+  deps: DenseRankingDeps,
+  embedder: Embedder,
+  request: DenseRankingRequest,
+  plan: ModePlan,
+  signal: AbortSignal,
+  rankLexical: () => Promise<readonly RankedFile[]>,
+): Promise<RankedFile[]> {
   if (plan.fillFirst) {
     const report = await fillEmbeddings({ repo: deps.repo, embedder, source: deps.source, logger: deps.logger }, { signal });
     if (report.embedded > 0) deps.runtime.epoch++;
     if (report.error) throw report.error;
   }
-  const lexical = plan.mode === "hybrid" ? Promise.resolve(deps.rankLexical(request.query)) : undefined;
+  const lexical = plan.mode === "hybrid" ? rankLexical() : undefined;
   const query = await embedder.embedQuery(request.query, { signal });
-  const dense = scoreDense(loadIndex(deps, embedder), query, { limit: Math.max(request.limit, 200) });
+  const index = loadIndex(deps, embedder);
+  const scored = scoreDense(index, query, { limit: request.filter ? index.files.length : Math.max(request.limit, 200) });
+  const dense = request.filter ? scored.filter((f) => request.filter!(f.path)).slice(0, Math.max(request.limit, 200)) : scored;
   if (signal.aborted) throw new EmbedError({ kind: "aborted" });
   if (!lexical || dense.length === 0) return dense.slice(0, request.limit);
   return fuseRankings([{ files: await lexical }, { files: dense }], { ...request.fuse, limit: request.limit });

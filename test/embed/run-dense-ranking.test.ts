@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, beforeEach, describe, test } from "node:test";
+import { createDenseRanker } from "../../src/embed/create-dense-ranker.js";
 import { createDenseRuntime, type DenseRuntime } from "../../src/embed/dense-runtime.js";
 import { fillEmbeddings } from "../../src/embed/fill-embeddings.js";
 import { runDenseRanking, type DenseRankingDeps } from "../../src/embed/run-dense-ranking.js";
@@ -164,5 +165,22 @@ describe("runDenseRanking through the real client and the fake server", () => {
     const ranking = await runDenseRanking(deps({ sleep: async (ms) => void waits.push(ms) }), { query: QUERY, mode: "dense", budgetMs: 5_000, limit: 3 });
     assert.equal(ranking.mode, "dense");
     assert.deepEqual(waits, [1_000]);
+  });
+
+  test("as the use-case's dense ranker: the path filter applies to the dense list, and lexical runs once", async () => {
+    await warm();
+    const { rankLexical: _unused, ...rest } = deps();
+    const ranker = createDenseRanker(rest);
+    let lexicalCalls = 0;
+    const lexical = () => (lexicalCalls++, LEXICAL);
+    const ranking = await ranker({ text: QUERY, top: 3, mode: "dense", budgetMs: 2_000 }, lexical, (path) => path !== "shop/invoice/m0.py");
+    assert.equal(ranking.mode, "dense");
+    assert.equal(ranking.files[0].path, "shop/invoice/m10.py");
+    assert.ok(ranking.files.every((f) => f.path !== "shop/invoice/m0.py"));
+    assert.equal(lexicalCalls, 0, "dense mode does not rank lexically");
+
+    fake.failNext(4, { status: 500 });
+    const fallback = await ranker({ text: QUERY, top: 3, mode: "hybrid", budgetMs: 2_000 }, lexical, () => true);
+    assert.deepEqual([fallback.mode, fallback.reason, lexicalCalls], ["bm25", "hybrid failed (server 500): lexical fallback", 1]);
   });
 });
