@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, readFileSync } from "node:fs";
+import { lstatSync, readdirSync, readFileSync, type Dirent } from "node:fs";
 import { join } from "node:path";
 import type { TreeEntry, TreeSource } from "./tree-source.js";
 
@@ -7,12 +7,16 @@ export function createFsTreeSource(root: string): TreeSource {
   const absolute = (path: string): string => (path === "" ? root : join(root, path));
   return {
     listDirectory(path: string): TreeEntry[] {
-      return readdirSync(absolute(path), { withFileTypes: true }).map((entry) => ({
-        name: entry.name,
-        kind: entry.isSymbolicLink() ? "symlink" : entry.isDirectory() ? "directory" : entry.isFile() ? "file" : "other",
-      }));
+      const entries = readdirSync(absolute(path), { withFileTypes: true });
+      return entries.map((entry) => ({ name: entry.name, kind: kindOf(entry) }));
     },
     fileSize: (path) => lstatSync(absolute(path)).size,
     readFile: (path) => readFileSync(absolute(path)),
   };
+}
+
+function kindOf(entry: Dirent): TreeEntry["kind"] {
+  if (entry.isSymbolicLink()) return "symlink";
+  if (entry.isDirectory()) return "directory";
+  return entry.isFile() ? "file" : "other";
 }

@@ -61,7 +61,8 @@ const PROSE: ReadonlySet<Language> = new Set(["markdown", "rst", "text", "html"]
  */
 const GENERATED_MARKER = new RegExp([
   String.raw`^(code generated|auto-?generated|automatically generated|generated (by|from|with|using|automatically))\b`,
-  String.raw`^this (file|code|module|class|header|source)( file)? (is|was|has been) (automatically |auto-?)?generated\b`,
+  String.raw`^this (file|code|module|class|header|source)( file)? (is|was|has been) ` +
+    String.raw`(automatically |auto-?)?generated\b`,
   String.raw`^do not edit\b.*\bgenerated\b`, String.raw`@generated\b`,
 ].join("|"), "i");
 const COMMENT_PREFIX = /^\s*(\/\/+|#+|\/\*+|\*+|<!--|--|;+|%+|'|"{1,3})\s*/;

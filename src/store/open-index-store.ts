@@ -47,7 +47,8 @@ export function openIndexStore(path: string): SqliteIndexStore {
 function asStoreError(error: unknown, path: string): unknown {
   const classified = classifySqliteError(error, path);
   if (classified instanceof IndexStoreError || !(error instanceof Error) || !("code" in error)) return classified;
-  return new IndexStoreError("unavailable", `The index at ${path} cannot be opened: ${error.message}`, { cause: error });
+  const message = `The index at ${path} cannot be opened: ${error.message}`;
+  return new IndexStoreError("unavailable", message, { cause: error });
 }
 
 /** The schema version of an existing store, 0 for an empty file; throws when the file is not a usable store. */
@@ -81,7 +82,8 @@ function migrate(db: Database, path: string): void {
     const version = readSchemaVersion(db, path);
     for (const migration of MIGRATIONS.filter((m) => m.version > version)) {
       migration.up(db);
-      db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)").run(String(migration.version));
+      const version = String(migration.version);
+      db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)").run(version);
     }
   }).immediate();
 }

@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import { renameSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test, type TestContext } from "node:test";
-import { CONTENT_VERSION_KEY, indexTree, type AnalyzeInput, type IndexTreeOptions } from "../../src/index/index-tree.js";
+import {
+  CONTENT_VERSION_KEY, indexTree, type AnalyzeInput, type IndexTreeOptions,
+} from "../../src/index/index-tree.js";
 import { emptySkipCounts } from "../../src/index/select-files.js";
 import { createSymbolExtractor, type SymbolExtractor } from "../../src/index/symbols/symbol-extractor.js";
 import { openIndexStore, type SqliteIndexStore } from "../../src/store/open-index-store.js";
@@ -87,7 +89,8 @@ test("re-indexing after 10 of 30 files changed analyses exactly those 10", async
   writeTree(h.root, changed);
   const report = await h.run();
 
-  assert.deepEqual([report.files, report.analyzed, report.reused, report.removed, report.generation], [30, 10, 20, 0, 2]);
+  assert.deepEqual([report.files, report.analyzed, report.reused, report.removed, report.generation],
+    [30, 10, 20, 0, 2]);
   assert.deepEqual(h.calls, Object.keys(changed));
   const names = h.store.loadCorpus().map((f) => f.symbols[0].name);
   assert.deepEqual(names.filter((n) => n.endsWith("_v2")), Object.keys(changed).map((p) => `${p.slice(4, -3)}_v2`));

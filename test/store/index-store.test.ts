@@ -85,7 +85,9 @@ test("a renamed file reuses its blob; removed and changed files drop blobs, symb
 test("a failure in the middle of an update leaves the previous tree whole", (t) => {
   const store = openIndexStore(tempStorePath(t));
   t.after(() => store.close());
-  store.applyTree({ files: [{ path: "a.py", hash: "h1" }], blobs: [blob("h1", [fn("f", 1, 2)])], meta: { commit: "c1" } });
+  store.applyTree({
+    files: [{ path: "a.py", hash: "h1" }], blobs: [blob("h1", [fn("f", 1, 2)])], meta: { commit: "c1" },
+  });
   const before = store.loadCorpus();
 
   // The first blob is written, then the second one's symbol violates NOT NULL (NaN binds as NULL).

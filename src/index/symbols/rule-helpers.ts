@@ -47,7 +47,8 @@ export function declaratorName(node: Node): string | undefined {
   let current: Node | null = node.childForFieldName("declarator");
   for (let depth = 0; current && depth < 8; depth++) {
     if (DECLARATOR_NAMES.has(current.type)) return current.text;
-    current = current.childForFieldName("declarator") ?? current.namedChildren.find((c) => c?.type.endsWith("declarator")) ?? null;
+    current = current.childForFieldName("declarator")
+      ?? current.namedChildren.find((child) => child?.type.endsWith("declarator")) ?? null;
   }
   return undefined;
 }

@@ -21,7 +21,7 @@ const C_TRANSPARENT = [
 /** C: functions, structs, unions, enums and typedef'd structs, through `#if` blocks and `extern "C"`. */
 export const C_RULES: LanguageRules = { grammar: "c", declarations: C_DECLARATIONS, transparent: C_TRANSPARENT };
 
-/** C++: adds classes and templates; `A::f` definitions outside the class are qualified `A.f`; namespaces add no scope. */
+/** C++: adds classes and templates; `A::f` defined outside its class is qualified `A.f`; namespaces add no scope. */
 export const CPP_RULES: LanguageRules = {
   grammar: "cpp",
   declarations: { ...C_DECLARATIONS, class_specifier: { kind: withBody("class"), scope: true } },

@@ -95,8 +95,8 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
 
   const { lines = DEFAULT_WINDOW_LINES, overlap = DEFAULT_WINDOW_OVERLAP } = options.windows ?? {};
   return {
-    version: [`rules-${RULES_VERSION}`, "web-tree-sitter-0.25", `windows-${lines}/${overlap}`, ...[...loaded.keys()].sort()]
-      .join(";"),
+    version: [`rules-${RULES_VERSION}`, "web-tree-sitter-0.25", `windows-${lines}/${overlap}`,
+      ...[...loaded.keys()].sort()].join(";"),
     extract(text, language) {
       const entry = loaded.get(language);
       const parsed = entry && text.length <= maxParseChars ? parseSymbols(text, language, entry) : undefined;
