@@ -1,7 +1,7 @@
 import { VoyageAIError, VoyageAITimeoutError } from "voyageai";
 import { EmbedError } from "./embed-error.js";
 import { parseRetryAfter } from "./retry-policy.js";
-import { FETCH_FAILURE_HEADER, FETCH_FAILURE_STATUS } from "./settled-fetch.js";
+import { FETCH_FAILURE_HEADER, FETCH_FAILURE_STATUS } from "./voyage-fetch.js";
 
 /** A failed request, classified. `tooLarge` marks a 400 that a smaller batch would avoid. */
 export interface ClassifiedFailure {

@@ -5,7 +5,7 @@ import { classifyVoyageError, type ClassifiedFailure } from "./classify-voyage-e
 import { estimateTokens, planBatches, truncateToTokens, VOYAGE_CODE_3_LIMITS, type BatchLimits } from "./plan-batches.js";
 import { computeRetryDelay, DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy.js";
 import { abortableSleep, runPool } from "./run-pool.js";
-import { settledFetch } from "./settled-fetch.js";
+import { createVoyageFetch } from "./voyage-fetch.js";
 
 /** Output types this project stores. Binary outputs would need a different scorer, so they are not offered. */
 export type VoyageOutputDtype = "float" | "int8";
@@ -72,7 +72,9 @@ export function createVoyageEmbedder(options: VoyageEmbedderOptions): Embedder {
   const secrets = [options.apiKey];
   // The SDK timer is a safety net only: ours fires first and is the one that classifies the failure.
   const sdkTimeoutSeconds = timeoutMs / 1000 + 1;
-  const client = new VoyageAIClient({ apiKey: options.apiKey, baseUrl: options.baseUrl, maxRetries: 0, timeoutInSeconds: sdkTimeoutSeconds, fetch: settledFetch });
+  // One light client per request: its fetch wrapper hands this request's decoded vectors back (see voyage-fetch.ts).
+  const clientFor = (fetch: typeof globalThis.fetch): VoyageAIClient =>
+    new VoyageAIClient({ apiKey: options.apiKey, baseUrl: options.baseUrl, maxRetries: 0, timeoutInSeconds: sdkTimeoutSeconds, fetch });
 
   async function requestOnce(input: string[], inputType: "document" | "query", attempt: number, parent?: AbortSignal): Promise<Float32Array[]> {
     const timer = new AbortController();
@@ -81,11 +83,12 @@ export function createVoyageEmbedder(options: VoyageEmbedderOptions): Embedder {
     const started = now();
     const estimate = input.reduce((sum, t) => sum + estimateTokens(t, limits.charsPerToken), 0);
     try {
-      const res = await client.embed(
-        { input, model, inputType, outputDimension: dims, outputDtype: dtype, truncation: true },
+      const wire = createVoyageFetch(dtype);
+      const res = await clientFor(wire.fetch).embed(
+        { input, model, inputType, outputDimension: dims, outputDtype: dtype, encodingFormat: "base64", truncation: true },
         { abortSignal: signal, maxRetries: 0, timeoutInSeconds: sdkTimeoutSeconds },
       );
-      const vectors = readVectors(res.data, input.length, dims);
+      const vectors = readVectors(wire.takeVectors(), input.length, dims);
       if (vectors === undefined) {
         const error = new EmbedError({ kind: "server", attempts: attempt, detail: "malformed embeddings response" });
         throw new AttemptFailed({ error, tooLarge: false });
@@ -167,13 +170,12 @@ export function createVoyageEmbedder(options: VoyageEmbedderOptions): Embedder {
   };
 }
 
-/** Converts the response to typed arrays in input order, or `undefined` when it does not have one vector per input. */
-function readVectors(data: { embedding?: number[]; index?: number }[] | undefined, count: number, dims: number): Float32Array[] | undefined {
+/** Puts decoded vectors in input order, or `undefined` when the response does not have one vector per input. */
+function readVectors(data: readonly { index: number; vector: Float32Array }[] | undefined, count: number, dims: number): Float32Array[] | undefined {
   const out = new Array<Float32Array>(count);
-  for (const [position, item] of (data ?? []).entries()) {
-    const index = item.index ?? position;
-    if (index < 0 || index >= count || item.embedding?.length !== dims) return undefined;
-    out[index] = Float32Array.from(item.embedding);
+  for (const { index, vector } of data ?? []) {
+    if (index < 0 || index >= count || vector.length !== dims) return undefined;
+    out[index] = vector;
   }
   for (let i = 0; i < count; i++) if (out[i] === undefined) return undefined;
   return out;

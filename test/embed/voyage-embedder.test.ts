@@ -42,6 +42,23 @@ describe("voyage embedder against the fake server", () => {
     assert.ok(cosine(q, vectors[0]) > cosine(q, vectors[1]), "a query about save is nearer the save chunk");
   });
 
+  test("decodes base64 float and int8 vectors, and plain arrays from a server that ignores base64", async () => {
+    const text = "def save(self, items): write items";
+    const expected = fakeEmbedding(text, 64);
+    const [b64] = await embedder().embedDocuments([text]);
+    assert.equal(fake.requests[0].encodingFormat, "base64");
+    assert.deepEqual(Array.from(b64), Array.from(expected));
+    const [int8] = await embedder({ dtype: "int8" }).embedDocuments([text]);
+    assert.deepEqual(Array.from(int8), Array.from(expected, (x) => Math.round(x * 127)));
+    fake.configure({ plainArrays: true });
+    try {
+      const [plain] = await embedder().embedDocuments([text]);
+      assert.ok(plain.every((x, i) => Math.abs(x - expected[i]) < 1e-6));
+    } finally {
+      fake.configure({ plainArrays: false });
+    }
+  });
+
   test("splits requests at 1,000 inputs and at the token limit", async () => {
     const e = embedder({ limits: { maxInputs: 1000, maxTokens: 120_000, maxInputTokens: 32_000, charsPerToken: 3 } });
     await e.embedDocuments(Array.from({ length: 2500 }, (_, i) => `def f${i}(): pass`));

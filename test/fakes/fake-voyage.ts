@@ -13,6 +13,8 @@ export interface FakeVoyageBehaviour {
   /** Voyage's limits for voyage-code-3; a larger request gets a 400 like the real service's. */
   maxTokensPerRequest: number;
   maxInputs: number;
+  /** Answer with plain number arrays even when base64 is asked for (an older proxy, say). */
+  plainArrays?: boolean;
   /** When set, any other bearer token gets a 401 whose body echoes the header (a worst case for key leaks). */
   apiKey?: string;
 }
@@ -25,6 +27,7 @@ export interface RecordedRequest {
   readonly inputs: readonly string[];
   readonly outputDimension?: number;
   readonly outputDtype?: string;
+  readonly encodingFormat?: string;
 }
 
 /** Scripted failure for the next requests: a status, with an optional Retry-After (seconds) and body. */
@@ -63,7 +66,7 @@ export async function startFakeVoyage(initial: Partial<FakeVoyageBehaviour> = {}
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
     const inputs = typeof body.input === "string" ? [body.input] : ((body.input as string[] | undefined) ?? []);
     const record = (status: number): void => {
-      requests.push({ path, status, inputType: (body.input_type as string | null) ?? null, inputs, outputDimension: body.output_dimension as number | undefined, outputDtype: body.output_dtype as string | undefined });
+      requests.push({ path, status, inputType: (body.input_type as string | null) ?? null, inputs, outputDimension: body.output_dimension as number | undefined, outputDtype: body.output_dtype as string | undefined, encodingFormat: body.encoding_format as string | undefined });
     };
     if (req.method !== "POST" || path !== "/v1/embeddings") return reply(res, 404, { detail: "not found" }, record);
     const auth = req.headers.authorization ?? "";
@@ -87,10 +90,8 @@ export async function startFakeVoyage(initial: Partial<FakeVoyageBehaviour> = {}
     if (res.destroyed) return;
     const dims = (body.output_dimension as number | undefined) ?? 1024;
     const int8 = body.output_dtype === "int8";
-    const data = inputs.map((text, index) => {
-      const v = Array.from(fakeEmbedding(text, dims));
-      return { object: "embedding", index, embedding: int8 ? v.map((x) => Math.max(-128, Math.min(127, Math.round(x * 127)))) : v };
-    });
+    const base64 = body.encoding_format === "base64" && !behaviour.plainArrays;
+    const data = inputs.map((text, index) => ({ object: "embedding", index, embedding: encodeEmbedding(fakeEmbedding(text, dims), int8, base64) }));
     embedded.push(...inputs);
     reply(res, 200, { object: "list", data, model: body.model, usage: { total_tokens: tokens } }, record);
   }
@@ -127,6 +128,16 @@ export async function deadVoyageUrl(): Promise<string> {
   const fake = await startFakeVoyage();
   await fake.close();
   return fake.baseUrl;
+}
+
+/** Like Voyage: plain numbers, or base64 of the little-endian float32 (or int8) bytes. */
+function encodeEmbedding(v: Float32Array, int8: boolean, base64: boolean): number[] | string {
+  const codes = int8 ? Int8Array.from(v, (x) => Math.max(-128, Math.min(127, Math.round(x * 127)))) : undefined;
+  if (!base64) return Array.from(codes ?? v);
+  if (codes) return Buffer.from(codes.buffer).toString("base64");
+  const view = new DataView(new ArrayBuffer(v.length * 4));
+  v.forEach((x, i) => view.setFloat32(i * 4, x, true));
+  return Buffer.from(view.buffer).toString("base64");
 }
 
 function reply(res: ServerResponse, status: number, body: unknown, record: (status: number) => void, headers: Record<string, string> = {}): void {
