@@ -47,7 +47,7 @@ export function emptySkipCounts(): Record<SkipReason, number> {
  * Walks a tree depth-first in byte order of names (so the file cap is deterministic) and yields every selection
  * decision lazily: a file's bytes are read only when its path and size pass the rules. Pruned directories (VCS,
  * build output, vendored code) yield one `skipped` event each; their contents are never listed. Symlinks are
- * never followed. Read errors become `unreadable` events, never exceptions.
+ * never followed. Read errors become `unreadable` events; only an unreadable root throws.
  */
 export function* walkSelection(source: TreeSource, options: SelectionOptions = {}): Generator<SelectionEvent> {
   const include = createGlobMatcher(options.include ?? []);
@@ -83,8 +83,11 @@ export function* walkSelection(source: TreeSource, options: SelectionOptions = {
     let entries;
     try {
       entries = [...source.listDirectory(dir)].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    } catch {
-      return yield { kind: "skipped", path: dir, reason: "unreadable" };
+    } catch (error) {
+      // An unreadable root must not look like an empty tree: indexing it would wipe the stored index.
+      if (dir === "") throw new Error("Cannot list the root of the tree", { cause: error });
+      yield { kind: "skipped", path: dir, reason: "unreadable" };
+      return;
     }
     for (const entry of entries) {
       const path = dir === "" ? entry.name : `${dir}/${entry.name}`;

@@ -164,3 +164,12 @@ test("selection options apply and progress is reported through scan, apply and d
   assert.deepEqual(report.skipped, { ...emptySkipCounts(), excluded: 1 });
   assert.deepEqual(phases, ["apply 3/3", "done 3/3"]);
 });
+
+test("a missing root fails the run and keeps the stored tree", async (t) => {
+  const h = setUp(t, modules(2));
+  await h.run();
+
+  await assert.rejects(h.run({ root: join(h.root, "does-not-exist") }), { message: "Cannot list the root of the tree" });
+
+  assert.equal(h.store.loadCorpus().length, 2);
+});

@@ -136,3 +136,9 @@ test("files and directories that cannot be read are skipped as unreadable, never
   assert.deepEqual(selection.files.map((f) => f.path), ["ok.py"]);
   assert.deepEqual(selection.skipped, { ...emptySkipCounts(), unreadable: 2 });
 });
+
+test("an unreadable root throws instead of looking like an empty tree", () => {
+  const source = memoryTree({ "a.py": "a\n" }, new Set([""]));
+
+  assert.throws(() => selectFiles(source), { message: "Cannot list the root of the tree" });
+});
