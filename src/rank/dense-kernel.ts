@@ -123,22 +123,28 @@ function createSimdKernel(wasm: WasmApi, module: object, rows: number, dims: num
 function createJsKernel(rows: number, dims: number): DotKernel {
   const codes = new Int8Array(rows * dims);
   const out = new Int32Array(rows);
+  const query = new Int32Array(dims);
   return {
     rows,
     dims,
     codes,
     simd: false,
     dots(q) {
+      query.set(q);
+      const tail = dims - (dims % 4);
       for (let r = 0, o = 0; r < rows; r++, o += dims) {
         let s0 = 0;
         let s1 = 0;
-        let j = 0;
-        for (; j + 1 < dims; j += 2) {
-          s0 += codes[o + j] * q[j];
-          s1 += codes[o + j + 1] * q[j + 1];
+        let s2 = 0;
+        let s3 = 0;
+        for (let j = 0; j < tail; j += 4) {
+          s0 += codes[o + j] * query[j];
+          s1 += codes[o + j + 1] * query[j + 1];
+          s2 += codes[o + j + 2] * query[j + 2];
+          s3 += codes[o + j + 3] * query[j + 3];
         }
-        if (j < dims) s0 += codes[o + j] * q[j];
-        out[r] = s0 + s1;
+        for (let j = tail; j < dims; j++) s0 += codes[o + j] * query[j];
+        out[r] = s0 + s1 + s2 + s3;
       }
       return out;
     },
