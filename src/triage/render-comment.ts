@@ -63,7 +63,8 @@ function renderFile(input: CommentInput, file: RankedFile): string {
   if (comment.show_symbols && evidence.symbol) {
     const { startLine, endLine } = evidence.symbol;
     const lines = endLine > startLine ? `lines ${startLine}–${endLine}` : `line ${startLine}`;
-    why.push(`${inlineCode(evidence.symbol.qualifiedName)} (${lines})`);
+    // A `window` is a stretch of lines in a file without a grammar: its name says nothing the range does not.
+    why.push(evidence.symbol.kind === "window" ? lines : `${inlineCode(evidence.symbol.qualifiedName)} (${lines})`);
   }
   if (evidence.mention?.kind === "frame") why.push(`stack frame ${inlineCode(evidence.mention.text, 120)}`);
   if (evidence.mention?.kind === "path") why.push("named in the issue");

@@ -13,6 +13,10 @@ import { createIndexEntrySelector } from "../../src/github/index-entry-selector.
 import { DEFAULT_SNAPSHOT_LIMITS, type SnapshotLimits } from "../../src/github/snapshot-limits.js";
 import type { AppDeps } from "../../src/handlers/app-deps.js";
 import { createBackgroundQueue } from "../../src/triage/background-queue.js";
+import { createLazyIndexer } from "../../src/triage/create-indexer.js";
+import { createLexicalIndexCache } from "../../src/triage/lexical-index-cache.js";
+import { createStorePool } from "../../src/triage/store-pool.js";
+import { createStoreRepoIndex } from "../../src/triage/store-repo-index.js";
 import { createKeyedLock } from "../../src/triage/keyed-lock.js";
 import { createRateLimiter } from "../../src/triage/rate-limit.js";
 import type { FakeGitHub } from "../fakes/fake-github.js";
@@ -44,6 +48,8 @@ export interface TestAppOptions {
   readonly limits?: Partial<SnapshotLimits>;
   readonly commandLimit?: number;
   readonly now?: () => number;
+  /** Use the real SQLite stores, indexer and rank-issue use-case instead of the fake index. */
+  readonly realIndex?: boolean;
 }
 
 /**
@@ -57,9 +63,18 @@ export async function startTestApp(fake: FakeGitHub, options: TestAppOptions = {
   const dataDir = await mkdtemp(path.join(tmpdir(), "bugscout-app-"));
   const index = new FakeIndex();
   const clock = { now: options.now ?? (() => 1_000) };
+  const real = options.realIndex
+    ? createStoreRepoIndex({
+      dataDir,
+      pool: createStorePool({ dataDir, maxOpen: 4, log }),
+      indexer: createLazyIndexer(),
+      lexical: createLexicalIndexCache(),
+      clock,
+    })
+    : undefined;
   const deps: AppDeps = {
-    indexer: index,
-    ranker: index,
+    indexer: real ?? index,
+    ranker: real ?? index,
     snapshot: { selector: createIndexEntrySelector(), limits: { ...DEFAULT_SNAPSHOT_LIMITS, ...options.limits } },
     dataDir,
     webBaseUrl: "https://github.example",

@@ -73,6 +73,13 @@ describe("renderComment", () => {
     ].join("\n"));
   });
 
+  it("names no symbol for a line window, only its lines", () => {
+    const file: RankedFile = { path: "README.md", score: 1, evidence: { terms: ["cache"], symbol: { name: "lines 1-3", qualifiedName: "lines 1-3", kind: "window", startLine: 1, endLine: 3 } } };
+    const line = (renderComment(input({ files: [file] })) ?? "").split("\n").find((l) => l.startsWith("1. "));
+
+    assert.equal(line, `1. [README\\.md](https://ghe.example.com/acme/shop/blob/${SHA}/README.md#L1-L3) — lines 1–3 · matches \`cache\``);
+  });
+
   it("collapses the list into details, with header, footer and notes", () => {
     const body = renderComment(input(
       { files: [FILE, { path: "README.md", score: 1, evidence: { terms: [], mention: { kind: "path", text: "README.md" } } }] },
