@@ -4,7 +4,7 @@
  * The tree is read in place (never copied); the store goes to a temp dir unless given.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import os, { tmpdir } from "node:os";
 import { join } from "node:path";
 import { indexTree } from "../src/index/index-tree.js";
 import { createSymbolExtractor } from "../src/index/symbols/symbol-extractor.js";
@@ -16,23 +16,33 @@ if (!root) throw new Error("usage: bench/index-tree.ts <tree dir> [store path]")
 const dir = mkdtempSync(join(tmpdir(), "bugscout-bench-"));
 const storePath = process.argv[3] ?? join(dir, "index.sqlite");
 
-const t0 = performance.now();
-const extractor = await createSymbolExtractor();
-const loadMs = performance.now() - t0;
+/** Wall and CPU milliseconds of `work`: on a shared machine CPU time is the steadier number. */
+async function timed<T>(work: () => T | Promise<T>): Promise<{ value: T; wallMs: number; cpuMs: number }> {
+  const wall = performance.now();
+  const cpu = process.cpuUsage();
+  const value = await work();
+  const used = process.cpuUsage(cpu);
+  return { value, wallMs: Math.round(performance.now() - wall), cpuMs: Math.round((used.user + used.system) / 1000) };
+}
+
+const load = await timed(() => createSymbolExtractor());
+const extractor = load.value;
 const store = openIndexStore(storePath);
 try {
-  const cold = await indexTree({ root, store, extractor, analyze: analyzeToBytes });
-  const warm = await indexTree({ root, store, extractor, analyze: analyzeToBytes });
-  const t1 = performance.now();
-  const corpus = store.loadCorpus();
-  const corpusMs = performance.now() - t1;
-  const symbols = corpus.reduce((n, file) => n + file.symbols.length, 0);
+  const cold = await timed(() => indexTree({ root, store, extractor, analyze: analyzeToBytes }));
+  const warm = await timed(() => indexTree({ root, store, extractor, analyze: analyzeToBytes }));
+  const corpus = await timed(() => store.loadCorpus());
+  const { skipped, ...coldReport } = cold.value;
   process.stdout.write(JSON.stringify({
-    grammarsLoadMs: Math.round(loadMs),
-    cold: { ...cold, skipped: undefined },
-    skipped: cold.skipped,
-    warm: { files: warm.files, analyzed: warm.analyzed, ms: warm.ms, generation: warm.generation },
-    loadCorpus: { files: corpus.length, symbols, ms: Math.round(corpusMs) },
+    loadGrammars: { wallMs: load.wallMs, cpuMs: load.cpuMs },
+    cold: { ...coldReport, wallMs: cold.wallMs, cpuMs: cold.cpuMs },
+    skipped,
+    warm: { files: warm.value.files, analyzed: warm.value.analyzed, wallMs: warm.wallMs, cpuMs: warm.cpuMs },
+    loadCorpus: {
+      files: corpus.value.length, symbols: corpus.value.reduce((n, file) => n + file.symbols.length, 0),
+      wallMs: corpus.wallMs, cpuMs: corpus.cpuMs,
+    },
+    loadAverage: os.loadavg().map((l) => l.toFixed(1)).join(" "),
   }, null, 2) + "\n");
 } finally {
   store.close();

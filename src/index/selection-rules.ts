@@ -92,8 +92,9 @@ export function contentSkipReason(bytes: Uint8Array, language: Language): SkipRe
   if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return "binary";
   if (startsWithGeneratedMarker(bytes)) return "generated";
   if (!PROSE.has(language) && bytes.length >= MINIFIED_MIN_BYTES) {
-    const lines = countNewlines(bytes) + 1;
-    if (bytes.length / lines > MINIFIED_AVERAGE_LINE_BYTES) return "minified";
+    // Average line > N bytes ⇔ fewer than length/N lines: stop counting once that many newlines are seen.
+    const enoughLines = Math.ceil(bytes.length / MINIFIED_AVERAGE_LINE_BYTES);
+    if (countNewlines(bytes, enoughLines) + 1 < enoughLines) return "minified";
   }
   return undefined;
 }
@@ -111,10 +112,11 @@ function startsWithGeneratedMarker(bytes: Uint8Array): boolean {
   return false;
 }
 
-function countNewlines(bytes: Uint8Array): number {
+/** Newlines in `bytes`, counting no further than `limit`. */
+function countNewlines(bytes: Uint8Array, limit: number): number {
   let count = 0;
   let at = bytes.indexOf(10);
-  while (at !== -1) {
+  while (at !== -1 && count < limit) {
     count++;
     at = bytes.indexOf(10, at + 1);
   }
