@@ -42,6 +42,9 @@ const EXPECTED: Record<string, string[]> = {
     "function fnExpr 29-29",
     "class Button 32-36",
     "method Button.handleClick 33-35",
+    "method Widget.legacy 38-40",
+    "function helper 42-42",
+    "function insideIife 47-47",
   ],
   "sample.ts": [
     "interface Shape 1-3",

@@ -18,6 +18,28 @@ function fieldFunctionKind(node: Node): SymbolKind | undefined {
   return kindOfValue(node) === "function" ? "method" : undefined;
 }
 
+/** `a.b.prototype.c = function…` belongs to `a.b`; `exports.c = …` and `module.exports.c = …` to nothing. */
+function assignmentOwner(node: Node): string | undefined {
+  const left = node.childForFieldName("left");
+  if (left?.type !== "member_expression") return undefined;
+  const owner = left.childForFieldName("object")?.text.replace(/\.prototype$/, "");
+  return owner === "exports" || owner === "module" || owner === "module.exports" ? undefined : owner;
+}
+
+/** The assigned name: `f = …` → `f`, `a.b.f = …` → `f`. */
+function assignmentName(node: Node): string | undefined {
+  const left = node.childForFieldName("left");
+  if (left?.type === "identifier") return left.text;
+  return left?.type === "member_expression" ? left.childForFieldName("property")?.text : undefined;
+}
+
+/** Only assignments of functions are symbols (`module.exports = …` itself is not). */
+function assignmentKind(node: Node): SymbolKind | undefined {
+  const right = node.childForFieldName("right")?.type;
+  return right !== undefined && FUNCTION_VALUES.has(right) && node.childForFieldName("left")?.text !== "module.exports"
+    ? "function" : undefined;
+}
+
 const JS_DECLARATIONS: Readonly<Record<string, DeclarationRule>> = {
   function_declaration: { kind: "function" },
   generator_function_declaration: { kind: "function" },
@@ -25,9 +47,18 @@ const JS_DECLARATIONS: Readonly<Record<string, DeclarationRule>> = {
   method_definition: { kind: "method" },
   variable_declarator: { kind: kindOfValue },
   field_definition: { kind: fieldFunctionKind, name: (node) => fieldText("property")(node) ?? fieldText("name")(node) },
+  assignment_expression: { kind: assignmentKind, name: assignmentName, owner: assignmentOwner },
 };
 
-const JS_TRANSPARENT = ["export_statement", "lexical_declaration", "variable_declaration", "class_body"];
+/**
+ * Besides exports and class bodies, top-level expression statements are walked for function assignments, and
+ * immediately invoked function expressions (`(function () { … })()`) and bare blocks for the definitions inside.
+ */
+const JS_TRANSPARENT = [
+  "export_statement", "lexical_declaration", "variable_declaration", "class_body", "expression_statement",
+  "call_expression", "parenthesized_expression", "function_expression", "function", "arrow_function",
+  "statement_block",
+];
 
 /** JavaScript (and JSX): functions, classes, methods, and functions bound to `const`/`let`/`var`. */
 export const JAVASCRIPT_RULES: LanguageRules = {
@@ -52,8 +83,7 @@ export const TYPESCRIPT_RULES: LanguageRules = {
     internal_module: { kind: "module", scope: true },
     module: { kind: "module", scope: true, name: (node) => fieldText("name")(node)?.replace(/^["']|["']$/g, "") },
   },
-  transparent: [...JS_TRANSPARENT, "interface_body", "object_type", "expression_statement", "statement_block",
-    "ambient_declaration"],
+  transparent: [...JS_TRANSPARENT, "interface_body", "object_type", "ambient_declaration"],
   wrappers: ["export_statement", "ambient_declaration"],
   constructors: ["constructor"],
 };
