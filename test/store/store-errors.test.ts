@@ -63,7 +63,7 @@ test("a store written by a newer schema is refused with the versions in the mess
   store.close();
 
   assert.throws(() => openIndexStore(path),
-    storeError("newer-schema", /newer BugScout \(schema version 99; this build reads up to 1\)\. Upgrade BugScout/));
+    storeError("newer-schema", /newer BugScout \(schema version 99; this build reads up to 2\)\. Upgrade BugScout/));
 });
 
 test("a path that cannot hold a database is reported as unavailable", (t) => {
