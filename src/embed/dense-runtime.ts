@@ -1,4 +1,5 @@
 import type { DenseIndex } from "../rank/dense-index.js";
+import type { EmbeddingCoverage } from "../store/embedding-repo.js";
 import { INITIAL_DENSE_STATS, recordEmbedRequest, type DenseCostStats } from "../rank/plan-mode-stats.js";
 import type { EmbedRequestObservation } from "./embedder.js";
 import type { FillProgress, FillReport } from "./fill-embeddings.js";
@@ -18,6 +19,8 @@ export interface DenseRuntime {
   stats: DenseCostStats;
   /** The loaded matrix and the store state it was loaded from. */
   index?: { readonly key: string; readonly index: DenseIndex };
+  /** The last coverage figures and the store state they describe (a coverage scan costs ~0.3 s per 100,000 units). */
+  coverage?: { readonly key: string; readonly value: EmbeddingCoverage };
   fill?: RunningFill;
   /** Bumped whenever this process stores vectors or units, so a stale matrix is never reused. */
   epoch: number;

@@ -1,9 +1,12 @@
-import type { EmbeddingRepo } from "../store/embedding-repo.js";
+import type { ContentUnits, EmbeddingRepo } from "../store/embedding-repo.js";
 import { encodeVector } from "../rank/dense-vector-codec.js";
 import { buildChunks, type ChunkOptions } from "./build-chunks.js";
 import { EmbedError } from "./embed-error.js";
 import type { Embedder, EmbedLogger } from "./embedder.js";
 import type { SourceReader } from "./source-reader.js";
+
+/** Contents whose units wait in memory for the next write, at most (units are written with their vectors). */
+const MAX_BUFFERED_CONTENTS = 500;
 
 /** What the fill needs; every side effect is here. */
 export interface FillDeps {
@@ -56,17 +59,19 @@ export async function fillEmbeddings(deps: FillDeps, options: FillOptions = {}):
   const groupSize = Math.max(1, options.groupSize ?? 2_000);
   const work = repo.findFilesNeedingEmbeddings(modelKey);
   const pending = new Map<string, string>();
+  let units: ContentUnits[] = [];
   let filesDone = 0;
   let skippedFiles = 0;
   let embedded = 0;
   let tokensEstimated = 0;
 
+  /** Embeds what is pending, then writes the units built so far together with the new vectors. */
   async function flush(): Promise<void> {
-    if (pending.size === 0) return;
     const entries = [...pending];
+    const vectors = entries.length === 0 ? [] : await embedder.embedDocuments(entries.map(([, text]) => text), { signal: options.signal });
+    repo.writeUnits(units, modelKey, entries.map(([hash], i) => ({ hash, vector: encodeVector(vectors[i]) })));
     pending.clear();
-    const vectors = await embedder.embedDocuments(entries.map(([, text]) => text), { signal: options.signal });
-    repo.putEmbeddings(modelKey, entries.map(([hash], i) => ({ hash, vector: encodeVector(vectors[i]) })));
+    units = [];
     embedded += entries.length;
     tokensEstimated += entries.reduce((sum, [, text]) => sum + Math.ceil(text.length / 3), 0);
     options.onProgress?.({ filesDone, files: work.length, embedded });
@@ -82,13 +87,12 @@ export async function fillEmbeddings(deps: FillDeps, options: FillOptions = {}):
         continue;
       }
       const chunks = buildChunks({ path: file.path, text, symbols: repo.loadSymbols(file.hash) }, options.chunks);
-      repo.replaceChunks(file.hash, chunks);
+      units.push({ fileHash: file.hash, chunks });
       const missing = repo.findMissing(modelKey, chunks.map((c) => c.hash));
       for (const c of chunks) if (missing.has(c.hash)) pending.set(c.hash, c.text);
-      if (pending.size >= groupSize) await flush();
+      if (pending.size >= groupSize || units.length >= MAX_BUFFERED_CONTENTS) await flush();
     }
-    await flush();
-    options.onProgress?.({ filesDone, files: work.length, embedded });
+    if (pending.size > 0 || units.length > 0) await flush();
     return { outcome: "done", files: work.length, skippedFiles, embedded, tokensEstimated };
   } catch (error) {
     if (!(error instanceof EmbedError)) throw error;

@@ -55,7 +55,7 @@ export async function runDenseRanking(deps: DenseRankingDeps, request: DenseRank
   const { runtime, embedder } = deps;
   let lexicalOnce: Promise<readonly RankedFile[]> | undefined;
   const rankLexicalOnce = (): Promise<readonly RankedFile[]> => (lexicalOnce ??= Promise.resolve(deps.rankLexical(request.query)));
-  const coverage = embedder ? deps.repo.coverage(embedder.modelKey) : undefined;
+  const coverage = embedder ? readCoverage(deps, embedder) : undefined;
   const plan = planMode(
     {
       requested: request.mode,
@@ -125,14 +125,22 @@ async function runDensePath(
   return fuseRankings([{ files: await lexical }, { files: dense }], { ...request.fuse, limit: request.limit });
 }
 
+/** Coverage from the runtime while the store state is unchanged, otherwise computed afresh. */
+function readCoverage(deps: DenseRankingDeps, embedder: Embedder) {
+  const key = `${embedder.modelKey}|${deps.repo.denseStateKey()}|${deps.runtime.epoch}`;
+  if (deps.runtime.coverage?.key === key) return deps.runtime.coverage.value;
+  const value = deps.repo.coverage(embedder.modelKey);
+  deps.runtime.coverage = { key, value };
+  return value;
+}
+
 /** The cached matrix when the store has not changed since it was loaded; otherwise a fresh load, timed. */
 function loadIndex(deps: DenseRankingDeps, embedder: Embedder) {
-  const units = deps.repo.countIndexedUnits(embedder.modelKey);
-  const key = `${embedder.modelKey}|${units}|${deps.repo.generation()}|${deps.runtime.epoch}`;
+  const key = `${embedder.modelKey}|${deps.repo.denseStateKey()}|${deps.runtime.epoch}`;
   if (deps.runtime.index?.key === key) return deps.runtime.index.index;
   const t0 = deps.clock.now();
   const index = deps.repo.loadDenseIndex(embedder.modelKey, embedder.dims);
-  deps.runtime.stats = recordIndexLoad(deps.runtime.stats, units, deps.clock.now() - t0);
+  deps.runtime.stats = recordIndexLoad(deps.runtime.stats, index.units.length, deps.clock.now() - t0);
   deps.runtime.index = { key, index };
   return index;
 }

@@ -33,6 +33,7 @@ export interface DenseIndexBuilder {
 /** Starts an index for up to `capacity` vectors of `dims` dimensions. */
 export function createDenseIndexBuilder(capacity: number, dims: number, options: { readonly forceJavaScript?: boolean } = {}): DenseIndexBuilder {
   const kernel = createDotKernel(capacity, dims, options);
+  const bytes = new Uint8Array(kernel.codes.buffer, kernel.codes.byteOffset, kernel.codes.byteLength);
   const scales = new Float32Array(capacity);
   const rowFile = new Int32Array(capacity);
   const files: string[] = [];
@@ -47,7 +48,7 @@ export function createDenseIndexBuilder(capacity: number, dims: number, options:
         id = files.push(path) - 1;
         fileIds.set(path, id);
       }
-      scales[row] = decodeVectorInto(vector, kernel.codes, row * dims);
+      scales[row] = decodeVectorInto(vector, bytes, row * dims);
       rowFile[row] = id;
       units.push(unit);
     },
