@@ -66,12 +66,14 @@ export async function runDenseRanking(deps: DenseRankingDeps, request: DenseRank
       indexCached: runtime.index !== undefined,
       fillRunning: runtime.fill !== undefined,
       stats: runtime.stats,
-      budgetMs: request.budgetMs,
-      nowMs: started,
+      // Reading coverage took time already: plan with what is left.
+      budgetMs: request.budgetMs - (deps.clock.now() - started),
+      nowMs: deps.clock.now(),
     },
     request.plan,
   );
   if (plan.fillInBackground && embedder) startBackgroundFill(deps, embedder);
+  if (plan.preloadIndex && embedder) preloadIndex(deps, embedder);
   const lexical = async (reason: string): Promise<Ranking> => {
     const files = (await rankLexicalOnce()).slice(0, request.limit);
     return finish({ mode: "bm25", reason, files: [...files], ms: 0 });
@@ -143,6 +145,24 @@ function loadIndex(deps: DenseRankingDeps, embedder: Embedder) {
   deps.runtime.stats = recordIndexLoad(deps.runtime.stats, index.units.length, deps.clock.now() - t0);
   deps.runtime.index = { key, index };
   return index;
+}
+
+/** Loads the dense matrix off the request path, so that the next request can afford dense. */
+function preloadIndex(deps: DenseRankingDeps, embedder: Embedder): void {
+  const detached = (run: () => Promise<void>): void => {
+    run().catch((error: unknown) => deps.logger?.warn({ error: error instanceof Error ? error.message : String(error) }, "dense matrix preload failed"));
+  };
+  // Deferred by a timer so the current request finishes answering before the (synchronous) load runs.
+  (deps.schedule ?? detached)(() => new Promise<void>((resolve, reject) => {
+    (deps.setTimer ?? defaultTimer)(0, () => {
+      try {
+        loadIndex(deps, embedder);
+        resolve();
+      } catch (error) {
+        reject(error);
+      }
+    });
+  }));
 }
 
 /** Starts filling missing vectors unless a fill is running; the runtime tracks it and clears it when it ends. */

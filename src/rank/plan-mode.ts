@@ -60,6 +60,11 @@ export interface ModePlan {
   readonly fillFirst: boolean;
   /** Start (or keep) filling missing units in the background after answering. */
   readonly fillInBackground: boolean;
+  /**
+   * Load the dense matrix in the background: the request runs lexically only because the matrix is not in memory
+   * yet, and a later request would fit once it is.
+   */
+  readonly preloadIndex: boolean;
   /** Clock time by which the dense path must be done, or the caller falls back to lexical. */
   readonly deadlineMs: number;
   /** The estimates behind the decision, in ms. */
@@ -102,14 +107,13 @@ export function planMode(input: PlanInput, options: Partial<PlanOptions> = {}): 
   const queryMs = Math.round(input.stats.requestLatencyMs + loadMs + o.scoreMs);
   const fillMs = Math.round(estimateFillMs(input.missingTokens, input.stats, o));
   const estimates = { queryMs, fillMs };
-  const plan = (mode: RankMode, reason: string, fill: { first?: boolean; background?: boolean } = {}): ModePlan => ({
-    mode,
-    reason,
-    fillFirst: fill.first ?? false,
-    fillInBackground: (fill.background ?? false) && !input.fillRunning && input.missingTokens > 0,
-    deadlineMs,
-    estimates,
-  });
+  const fillInBackground = (wanted: boolean): boolean => wanted && !input.fillRunning && input.missingTokens > 0;
+  const plan = (mode: RankMode, reason: string, fill: { first?: boolean; background?: boolean } = {}): ModePlan => {
+    const background = fillInBackground(fill.background ?? false);
+    const suffix = background ? "; filling embeddings in background" : input.fillRunning && input.missingTokens > 0 ? "; background fill in progress" : "";
+    const preloadIndex = mode === "bm25" && input.hasKey && !input.indexCached && input.denseUnits > 0 && queryMs - loadMs <= available;
+    return { mode, reason: reason + suffix, fillFirst: fill.first ?? false, fillInBackground: background, preloadIndex, deadlineMs, estimates };
+  };
 
   if (!input.hasKey) return plan("bm25", "no Voyage API key configured (VOYAGE_API_KEY): lexical ranking");
   if (input.requested === "bm25") return plan("bm25", "bm25 requested");
@@ -122,9 +126,8 @@ export function planMode(input: PlanInput, options: Partial<PlanOptions> = {}): 
   const warm = 1 - input.missingTokens / input.totalTokens;
   const warmText = `embeddings ${percent(warm)} warm`;
   const target: RankMode = input.requested === "auto" ? o.warmMode : input.requested;
-  const filling = input.fillRunning ? "; background fill in progress" : "";
   if (queryMs > available) {
-    return plan("bm25", `${warmText}, but a dense query (~${ms(queryMs)}) does not fit the ${ms(input.budgetMs)} budget: lexical ranking${filling}`, { background: true });
+    return plan("bm25", `${warmText}, but a dense query (~${ms(queryMs)}) does not fit the ${ms(input.budgetMs)} budget: lexical ranking`, { background: true });
   }
   if (warm >= o.warmThreshold) {
     return plan(target, `${warmText}: ${target} (query ~${ms(queryMs)} within ${ms(input.budgetMs)})`, { background: true });
@@ -134,12 +137,12 @@ export function planMode(input: PlanInput, options: Partial<PlanOptions> = {}): 
   }
   const gap = `~${count(input.missingTokens)} tokens to embed (~${ms(fillMs)})`;
   if (warm >= o.hybridFloor && input.requested !== "dense") {
-    return plan("hybrid", `${warmText}, ${gap}: hybrid now (files without vectors ranked lexically), filling the rest in background${filling}`, { background: true });
+    return plan("hybrid", `${warmText}, ${gap}: hybrid now (files without vectors ranked lexically)`, { background: true });
   }
   if (warm >= o.hybridFloor) {
-    return plan("dense", `${warmText}, ${gap}: dense over the cached units as requested, filling the rest in background${filling}`, { background: true });
+    return plan("dense", `${warmText}, ${gap}: dense over the cached units as requested`, { background: true });
   }
-  return plan("bm25", `${warmText}, ${gap} exceeds the ${ms(input.budgetMs)} budget: lexical now, filling embeddings in background${filling}`, { background: true });
+  return plan("bm25", `${warmText}, ${gap} exceeds the ${ms(input.budgetMs)} budget: lexical now`, { background: true });
 }
 
 function percent(x: number): string {

@@ -39,7 +39,7 @@ describe("planMode", () => {
   test("warm with a few new files: dense now, and the rest filled in the background", () => {
     const plan = planMode({ ...WARM, missingTokens: 20_000, indexCached: false });
     assert.deepEqual([plan.mode, plan.fillInBackground], ["hybrid", true]);
-    assert.equal(plan.estimates.queryMs, 300 + 60 * 5 + 30, "an unloaded matrix adds its load time");
+    assert.equal(plan.estimates.queryMs, 300 + 60 * 12 + 30, "an unloaded matrix adds its load time");
     assert.equal(planMode({ ...WARM, missingTokens: 20_000, fillRunning: true }).fillInBackground, false, "one fill at a time");
   });
 
@@ -47,7 +47,7 @@ describe("planMode", () => {
     const cold = { ...WARM, missingTokens: 5_000_000, denseUnits: 0, indexCached: false };
     const now = planMode(cold);
     assert.deepEqual([now.mode, now.fillInBackground, now.fillFirst], ["bm25", true, false]);
-    assert.equal(now.reason, "embeddings 0% warm, ~5.0M tokens to embed (~100 s) exceeds the 2.0 s budget: lexical now, filling embeddings in background");
+    assert.equal(now.reason, "embeddings 0% warm, ~5.0M tokens to embed (~100 s) exceeds the 2.0 s budget: lexical now; filling embeddings in background");
     const during = planMode({ ...cold, missingTokens: 4_000_000, fillRunning: true, nowMs: NOW + 30_000 });
     assert.deepEqual([during.mode, during.fillInBackground], ["bm25", false]);
     assert.match(during.reason, /background fill in progress$/);
@@ -72,8 +72,14 @@ describe("planMode", () => {
 
   test("a budget too small for one query: lexical", () => {
     const plan = planMode({ ...WARM, budgetMs: 500 });
-    assert.equal(plan.mode, "bm25");
+    assert.deepEqual([plan.mode, plan.preloadIndex], ["bm25", false]);
     assert.match(plan.reason, /does not fit the 500 ms budget/);
+  });
+
+  test("warm but the matrix not in memory: lexical now, and the matrix preloaded for the next request", () => {
+    const cold = planMode({ ...WARM, indexCached: false, budgetMs: 1_000 });
+    assert.deepEqual([cold.mode, cold.preloadIndex, cold.estimates.queryMs], ["bm25", true, 1_050]);
+    assert.equal(planMode({ ...WARM, budgetMs: 1_000 }).mode, "hybrid", "once loaded it fits");
   });
 
   test("after a dense failure: lexical during the cool-down, dense again after it", () => {

@@ -91,7 +91,7 @@ describe("runDenseRanking through the real client and the fake server", () => {
     const d = deps();
     const first = await runDenseRanking(d, { query: QUERY, mode: "auto", budgetMs: 800, limit: 3 });
     assert.equal(first.mode, "bm25");
-    assert.match(first.reason, /^embeddings 0% warm, ~\d+K? tokens to embed .* lexical now, filling embeddings in background$/);
+    assert.match(first.reason, /^embeddings 0% warm, ~\d+K? tokens to embed .* lexical now; filling embeddings in background$/);
     assert.ok(runtime.fill, "a fill is running");
     const report = await runtime.fill.done;
     assert.deepEqual([report.outcome, report.embedded], ["done", 100]);
@@ -182,5 +182,20 @@ describe("runDenseRanking through the real client and the fake server", () => {
     fake.failNext(4, { status: 500 });
     const fallback = await ranker({ text: QUERY, top: 3, mode: "hybrid", budgetMs: 2_000 }, lexical, () => true);
     assert.deepEqual([fallback.mode, fallback.reason, lexicalCalls], ["bm25", "hybrid failed (server 500): lexical fallback", 1]);
+  });
+
+  test("a matrix too slow to load within the budget is preloaded after a lexical answer, and the next request is dense", async () => {
+    await warm();
+    runtime.stats = { ...runtime.stats, requestLatencyMs: 20, loadMsPerKUnits: 10_000 }; // ~1 s to load 100 units
+    const scheduled: (() => Promise<void>)[] = [];
+    const d = { ...deps(), schedule: (job: () => Promise<void>) => void scheduled.push(job) };
+    const first = await runDenseRanking(d, { query: QUERY, mode: "dense", budgetMs: 700, limit: 3 });
+    assert.equal(first.mode, "bm25");
+    assert.match(first.reason, /does not fit the \d+ ms budget/);
+    assert.equal(scheduled.length, 1);
+    await scheduled[0]();
+    assert.ok(runtime.index, "the matrix is loaded");
+    const second = await runDenseRanking(d, { query: QUERY, mode: "dense", budgetMs: 700, limit: 3 });
+    assert.equal(second.mode, "dense");
   });
 });
