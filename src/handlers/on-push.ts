@@ -23,7 +23,7 @@ export function onPush(deps: AppDeps) {
     deps.background.enqueue(
       repoKeyString(key),
       async () => {
-        if ((await deps.indexer.indexedCommit(key)) === undefined) return;
+        if ((await deps.indexer.indexState(key)) === undefined) return;
         const { settings } = await readSettings(context);
         if (!settings.enabled) return;
         const gateway = createRepoGateway(context.octokit, { owner: key.owner, repo: key.repo }, deps.snapshot);

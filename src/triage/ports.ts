@@ -37,6 +37,13 @@ export interface SnapshotReport {
   readonly truncatedBy?: "entries" | "files" | "bytes" | "decompressed-bytes";
 }
 
+/** What is stored for a repository: the commit it was built from, and whether the snapshot was cut short. */
+export interface IndexState {
+  readonly commit: string;
+  /** The snapshot cap that made the index partial, if one did. */
+  readonly truncatedBy?: SnapshotReport["truncatedBy"];
+}
+
 /** What indexing a tree produced. */
 export interface IndexSummary {
   readonly commit: string;
@@ -46,13 +53,13 @@ export interface IndexSummary {
 
 /** Builds and refreshes the stored index of a repository. Implemented over src/index + src/store. */
 export interface RepoIndexer {
-  /** The commit the stored index was built from, or undefined when nothing is stored yet. */
-  indexedCommit(key: RepoKey): Promise<string | undefined>;
+  /** What the stored index was built from, or undefined when nothing is stored yet. */
+  indexState(key: RepoKey): Promise<IndexState | undefined>;
   /**
    * Indexes the tree extracted at `root` as `commit`, reusing stored work for unchanged content. The previous index
    * must stay whole and usable until the new one is committed. `changedPaths` is a hint from a push.
    */
-  index(key: RepoKey, tree: { readonly root: string; readonly commit: string; readonly changedPaths?: readonly string[] }): Promise<IndexSummary>;
+  index(key: RepoKey, tree: IndexState & { readonly root: string; readonly changedPaths?: readonly string[] }): Promise<IndexSummary>;
   /** Closes anything held open for this repository (or the whole installation) before its files are deleted. */
   release(installationId: number, repo?: { readonly owner: string; readonly repo: string }): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import { rm } from "node:fs/promises";
 import { repoKeyString, snapshotDir } from "./data-layout.js";
 import type { KeyedLock } from "./keyed-lock.js";
-import type { Clock, IndexSummary, Log, RepoGateway, RepoIndexer, RepoKey, SnapshotReport } from "./ports.js";
+import type { Clock, IndexState, IndexSummary, Log, RepoGateway, RepoIndexer, RepoKey, SnapshotReport } from "./ports.js";
 
 /** What {@link refreshIndex} needs. */
 export interface RefreshIndexDeps {
@@ -16,7 +16,7 @@ export interface RefreshIndexDeps {
 
 /** The index is at `commit`: either it already was, or it was just built from a fresh snapshot. */
 export interface RefreshResult {
-  readonly commit: string;
+  readonly state: IndexState;
   readonly cached: boolean;
   readonly snapshot?: SnapshotReport;
   readonly summary?: IndexSummary;
@@ -34,18 +34,18 @@ export async function refreshIndex(
   const { key, commit } = request;
   return deps.repoLock.run(repoKeyString(key), async () => {
     const started = deps.clock.now();
-    if ((await deps.indexer.indexedCommit(key)) === commit) {
-      return { commit, cached: true, ms: deps.clock.now() - started };
-    }
+    const stored = await deps.indexer.indexState(key);
+    if (stored?.commit === commit) return { state: stored, cached: true, ms: deps.clock.now() - started };
     const dir = snapshotDir(deps.dataDir, key, commit);
     await rm(dir, { recursive: true, force: true });
     try {
       const snapshot = await deps.gateway.downloadSnapshot(commit, dir);
       deps.log.info({ commit, files: snapshot.files, bytes: snapshot.bytes, rejected: snapshot.rejectedCount, truncated: snapshot.truncated }, "snapshot downloaded");
-      const summary = await deps.indexer.index(key, { root: dir, commit, ...(request.changedPaths ? { changedPaths: request.changedPaths } : {}) });
+      const state: IndexState = { commit, ...(snapshot.truncatedBy ? { truncatedBy: snapshot.truncatedBy } : {}) };
+      const summary = await deps.indexer.index(key, { ...state, root: dir, ...(request.changedPaths ? { changedPaths: request.changedPaths } : {}) });
       const ms = deps.clock.now() - started;
       deps.log.info({ commit, files: summary.files, ms }, "index refreshed");
-      return { commit, cached: false, snapshot, summary, ms };
+      return { state, cached: false, snapshot, summary, ms };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -3,7 +3,7 @@ import type { SelectionOptions } from "../index/select-files.js";
 import type { Indexer } from "./create-indexer.js";
 import { repoStorePath } from "./data-layout.js";
 import type { LexicalIndexCache } from "./lexical-index-cache.js";
-import type { Clock, IssueRanker, RepoIndexer } from "./ports.js";
+import type { Clock, IndexState, IssueRanker, RepoIndexer } from "./ports.js";
 import { rankIssue, type DenseRanker } from "./rank-issue.js";
 import type { StorePool } from "./store-pool.js";
 
@@ -22,6 +22,8 @@ export interface StoreRepoIndexDeps {
 
 /** Meta key recording which commit the stored tree came from. */
 export const COMMIT_META_KEY = "commit";
+/** Meta key recording the snapshot cap that cut the tree short ("" when none did). */
+export const TRUNCATED_META_KEY = "snapshot_truncated_by";
 
 /**
  * The app's RepoIndexer and IssueRanker over the SQLite stores (one per installation and repository), the shared
@@ -29,14 +31,18 @@ export const COMMIT_META_KEY = "commit";
  */
 export function createStoreRepoIndex(deps: StoreRepoIndexDeps): RepoIndexer & IssueRanker {
   return {
-    async indexedCommit(key) {
+    async indexState(key) {
       if (!existsSync(repoStorePath(deps.dataDir, key))) return undefined;
-      return deps.pool.use(key, async (store) => store.getMeta(COMMIT_META_KEY));
+      return deps.pool.use(key, async (store) => {
+        const commit = store.getMeta(COMMIT_META_KEY);
+        const truncatedBy = store.getMeta(TRUNCATED_META_KEY) as IndexState["truncatedBy"] | "" | undefined;
+        return commit ? { commit, ...(truncatedBy ? { truncatedBy } : {}) } : undefined;
+      });
     },
     async index(key, tree) {
       return deps.pool.use(key, async (store) => {
         const report = await deps.indexer.refresh(store, tree.root, {
-          meta: { [COMMIT_META_KEY]: tree.commit },
+          meta: { [COMMIT_META_KEY]: tree.commit, [TRUNCATED_META_KEY]: tree.truncatedBy ?? "" },
           ...(deps.selection ? { selection: deps.selection } : {}),
         });
         return { commit: tree.commit, files: report.files };

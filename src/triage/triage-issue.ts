@@ -4,7 +4,7 @@ import { estimateConfidence } from "./estimate-confidence.js";
 import type { KeyedLock } from "./keyed-lock.js";
 import type { CommandOptions } from "./parse-command.js";
 import type { SettingsProblem } from "./parse-settings.js";
-import type { IssueRanker, RankRequest, RepoKey, UpsertOutcome } from "./ports.js";
+import type { IndexState, IssueRanker, RankRequest, RepoKey, UpsertOutcome } from "./ports.js";
 import { refreshIndex, type RefreshIndexDeps, type RefreshResult } from "./refresh-index.js";
 import { COMMENT_MARKER, renderComment } from "./render-comment.js";
 import type { Settings } from "./settings-schema.js";
@@ -88,11 +88,15 @@ export function buildRankRequest(request: TriageRequest): RankRequest {
   };
 }
 
+const CAP_NAMES: Record<NonNullable<IndexState["truncatedBy"]>, string> = {
+  files: "file-count limit",
+  bytes: "size limit",
+  entries: "archive-entry limit",
+  "decompressed-bytes": "size limit",
+};
+
 // Rejected archive entries (links, paths leaving the root) are logged, not shown: symlinks are common and harmless.
 function snapshotNotes(refresh: RefreshResult): string[] {
-  const snapshot = refresh.snapshot;
-  if (!snapshot) return [];
-  const notes: string[] = [];
-  if (snapshot.truncated) notes.push(`Partial index: the repository is larger than BugScout's ${snapshot.truncatedBy ?? "size"} cap, so only the first ${snapshot.files} files were indexed.`);
-  return notes;
+  const by = refresh.state.truncatedBy;
+  return by ? [`Partial index: this repository is over BugScout's ${CAP_NAMES[by]}, so only part of it was indexed and ranked.`] : [];
 }

@@ -2,11 +2,12 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Ranking } from "../../src/rank/types.js";
 import { repoKeyString } from "../../src/triage/data-layout.js";
-import type { IndexSummary, IssueRanker, RankRequest, RepoIndexer, RepoKey } from "../../src/triage/ports.js";
+import type { IndexState, IndexSummary, IssueRanker, RankRequest, RepoIndexer, RepoKey } from "../../src/triage/ports.js";
 
 /** What the fake indexer stored for one repository: the commit and every file it was given. */
 export interface FakeIndexEntry {
   readonly commit: string;
+  readonly truncatedBy?: IndexState["truncatedBy"];
   readonly files: ReadonlyMap<string, string>;
 }
 
@@ -21,14 +22,15 @@ export class FakeIndex implements RepoIndexer, IssueRanker {
   readonly released: string[] = [];
   ranking: Ranking = { mode: "bm25", reason: "no embeddings", files: [], ms: 1 };
 
-  async indexedCommit(key: RepoKey): Promise<string | undefined> {
-    return this.stored.get(repoKeyString(key))?.commit;
+  async indexState(key: RepoKey): Promise<IndexState | undefined> {
+    const entry = this.stored.get(repoKeyString(key));
+    return entry ? { commit: entry.commit, ...(entry.truncatedBy ? { truncatedBy: entry.truncatedBy } : {}) } : undefined;
   }
 
-  async index(key: RepoKey, tree: { root: string; commit: string; changedPaths?: readonly string[] }): Promise<IndexSummary> {
+  async index(key: RepoKey, tree: IndexState & { root: string; changedPaths?: readonly string[] }): Promise<IndexSummary> {
     const files = new Map<string, string>();
     for (const file of await listFiles(tree.root)) files.set(file, await readFile(path.join(tree.root, file), "utf8"));
-    this.stored.set(repoKeyString(key), { commit: tree.commit, files });
+    this.stored.set(repoKeyString(key), { commit: tree.commit, ...(tree.truncatedBy ? { truncatedBy: tree.truncatedBy } : {}), files });
     this.indexCalls.push({ key: repoKeyString(key), commit: tree.commit, ...(tree.changedPaths ? { changedPaths: tree.changedPaths } : {}) });
     return { commit: tree.commit, files: files.size };
   }

@@ -30,6 +30,7 @@ describe("the app with the real index and ranker", () => {
     await fake.close();
   });
   beforeEach(async () => {
+    fake.requests.length = 0;
     repo = fake.addRepo({ ...REPO, headSha: SHA });
     repo.tarballs.set(SHA, await tarballFromDirectory(FIXTURE, "acme-shop-7777777"));
     app = await startTestApp(fake, { realIndex: true });
@@ -92,6 +93,19 @@ describe("the app with the real index and ranker", () => {
 
     await app.deliver("installation", installationDeleted(43));
     assert.deepEqual(await readdir(path.join(app.dataDir, "installations")), ["42"]);
+    await app.close();
+  });
+
+  it("notes a partial index in the comment, also once the index is cached", async () => {
+    await app.close();
+    app = await startTestApp(fake, { realIndex: true, limits: { maxFiles: 3 } });
+    const note = "_Partial index\\: this repository is over BugScout\\'s file\\-count limit\\, so only part of it was indexed and ranked\\._";
+
+    const first = await commentOn(10, "session lookup", "SessionStore");
+    const second = await commentOn(11, "session lookup", "SessionStore");
+
+    for (const body of [first, second]) assert.ok(body.includes(`\n\n${note}\n`), body);
+    assert.equal(fake.calls().filter((c) => c.includes("/tarball/")).length, 1, "the second issue reused the stored index");
     await app.close();
   });
 
