@@ -8,6 +8,13 @@ import type { SourceReader } from "./source-reader.js";
 /** Contents whose units wait in memory for the next write, at most (units are written with their vectors). */
 const MAX_BUFFERED_CONTENTS = 500;
 
+/** Files chunked between two turns of the event loop (~10-20 ms of work on django-sized files). */
+const YIELD_EVERY_FILES = 20;
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /** What the fill needs; every side effect is here. */
 export interface FillDeps {
   readonly repo: EmbeddingRepo;
@@ -80,6 +87,8 @@ export async function fillEmbeddings(deps: FillDeps, options: FillOptions = {}):
   try {
     for (const file of work) {
       if (options.signal?.aborted) throw new EmbedError({ kind: "aborted" });
+      // Reading and chunking is synchronous: let other work (a webhook, a ranking) run every few files.
+      if (filesDone % YIELD_EVERY_FILES === YIELD_EVERY_FILES - 1) await yieldToEventLoop();
       const text = deps.source.readText(file.path, file.hash);
       filesDone++;
       if (text === undefined) {

@@ -192,7 +192,9 @@ export function startBackgroundFill(deps: DenseRankingDeps, embedder: Embedder):
   const detached = (run: () => Promise<void>): void => {
     run().catch((error: unknown) => deps.logger?.warn({ error: error instanceof Error ? error.message : String(error) }, "embedding fill crashed"));
   };
-  (deps.schedule ?? detached)(job);
+  // Deferred by a timer: the fill's first steps (listing work, chunking files) are synchronous and belong after
+  // the answer, not before it.
+  (deps.schedule ?? detached)(() => new Promise<void>((resolve) => (deps.setTimer ?? defaultTimer)(0, () => resolve())).then(job));
 }
 
 function defaultTimer(ms: number, fire: () => void): () => void {

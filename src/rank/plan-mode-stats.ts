@@ -18,10 +18,10 @@ export interface DenseCostStats {
 
 /**
  * Priors before anything is measured: ~500 ms per request to Voyage from a typical region, 25 ms per 1,000
- * tokens (a 120K-token batch in about 3 s), and 12 ms per 1,000 units to read 1024-d int8 vectors from SQLite
- * into the matrix (bench/dense-planner.ts measured 11 on django, 49,000 units, on a busy 2-core machine).
+ * tokens (a 120K-token batch in about 3 s), and 15 ms per 1,000 units to read 1024-d int8 vectors from SQLite
+ * into the matrix (bench/dense-planner.ts measured 11-16 on django, 49,000 units, on a busy 2-core machine).
  */
-export const INITIAL_DENSE_STATS: DenseCostStats = { requestLatencyMs: 500, msPerKToken: 25, loadMsPerKUnits: 12, samples: 0 };
+export const INITIAL_DENSE_STATS: DenseCostStats = { requestLatencyMs: 500, msPerKToken: 25, loadMsPerKUnits: 15, samples: 0 };
 
 /** Weight of a new observation in the moving averages: recent enough to track a slow-down within a few requests. */
 const ALPHA = 0.3;

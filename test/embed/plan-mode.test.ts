@@ -39,7 +39,7 @@ describe("planMode", () => {
   test("warm with a few new files: dense now, and the rest filled in the background", () => {
     const plan = planMode({ ...WARM, missingTokens: 20_000, indexCached: false });
     assert.deepEqual([plan.mode, plan.fillInBackground], ["hybrid", true]);
-    assert.equal(plan.estimates.queryMs, 300 + 60 * 12 + 30, "an unloaded matrix adds its load time");
+    assert.equal(plan.estimates.queryMs, 300 + 60 * 15 + 30, "an unloaded matrix adds its load time");
     assert.equal(planMode({ ...WARM, missingTokens: 20_000, fillRunning: true }).fillInBackground, false, "one fill at a time");
   });
 
@@ -78,7 +78,7 @@ describe("planMode", () => {
 
   test("warm but the matrix not in memory: lexical now, and the matrix preloaded for the next request", () => {
     const cold = planMode({ ...WARM, indexCached: false, budgetMs: 1_000 });
-    assert.deepEqual([cold.mode, cold.preloadIndex, cold.estimates.queryMs], ["bm25", true, 1_050]);
+    assert.deepEqual([cold.mode, cold.preloadIndex, cold.estimates.queryMs], ["bm25", true, 1_230]);
     assert.equal(planMode({ ...WARM, budgetMs: 1_000 }).mode, "hybrid", "once loaded it fits");
   });
 
