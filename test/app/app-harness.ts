@@ -50,6 +50,8 @@ export interface TestAppOptions {
   readonly now?: () => number;
   /** Use the real SQLite stores, indexer and rank-issue use-case instead of the fake index. */
   readonly realIndex?: boolean;
+  /** Keep Probot's Octokit retry plugin on (5xx answers are retried after about a second). */
+  readonly retry?: boolean;
 }
 
 /**
@@ -93,7 +95,7 @@ export async function startTestApp(fake: FakeGitHub, options: TestAppOptions = {
       secret: WEBHOOK_SECRET,
       baseUrl: fake.apiUrl,
       log,
-      Octokit: ProbotOctokit.defaults((o: object) => ({ ...o, retry: { enabled: false }, throttle: { enabled: false } })),
+      Octokit: ProbotOctokit.defaults((o: object) => ({ ...o, retry: { enabled: options.retry === true }, throttle: { enabled: false } })),
     },
   });
   const middleware = await createNodeMiddleware(createApp(deps), { probot });

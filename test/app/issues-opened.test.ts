@@ -54,6 +54,7 @@ describe("issues.opened", () => {
     fake = await startFakeGitHub();
   });
   after(async () => {
+    assert.deepEqual(fake.unexpected, [], "the fake GitHub saw no unexpected request");
     await fake.close();
   });
   beforeEach(async () => {

@@ -18,6 +18,7 @@ describe("push", () => {
     fake = await startFakeGitHub();
   });
   after(async () => {
+    assert.deepEqual(fake.unexpected, [], "the fake GitHub saw no unexpected request");
     await fake.close();
   });
   beforeEach(async () => {

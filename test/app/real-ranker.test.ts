@@ -27,6 +27,7 @@ describe("the app with the real index and ranker", () => {
     fake = await startFakeGitHub();
   });
   after(async () => {
+    assert.deepEqual(fake.unexpected, [], "the fake GitHub saw no unexpected request");
     await fake.close();
   });
   beforeEach(async () => {

@@ -21,6 +21,7 @@ describe("security", () => {
     fake = await startFakeGitHub();
   });
   after(async () => {
+    assert.deepEqual(fake.unexpected, [], "the fake GitHub saw no unexpected request");
     await fake.close();
   });
   beforeEach(async () => {

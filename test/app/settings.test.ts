@@ -68,6 +68,7 @@ describe("settings in the app", () => {
     fake = await startFakeGitHub();
   });
   after(async () => {
+    assert.deepEqual(fake.unexpected, [], "the fake GitHub saw no unexpected request");
     await fake.close();
   });
   beforeEach(async () => {
