@@ -22,6 +22,8 @@ export interface DenseRuntime {
   /** The last coverage figures and the store state they describe (a coverage scan costs ~0.3 s per 100,000 units). */
   coverage?: { readonly key: string; readonly value: EmbeddingCoverage };
   fill?: RunningFill;
+  /** Cancels a scheduled matrix preload that has not started (a request about to load it itself calls this). */
+  cancelPreload?: () => void;
   /** Bumped whenever this process stores vectors or units, so a stale matrix is never reused. */
   epoch: number;
   /** Pass as the embedder's `onRequest`, so the planner learns real latency and throughput. */

@@ -95,7 +95,7 @@ export async function runDenseRanking(deps: DenseRankingDeps, request: DenseRank
   } catch (error) {
     if (!(error instanceof EmbedError)) throw error;
     const missed = controller.signal.aborted && controller.signal.reason === DEADLINE;
-    const what = missed ? `missed its ${plan.deadlineMs - started} ms deadline` : `failed (${error.kind}${error.status ? ` ${error.status}` : ""})`;
+    const what = missed ? `missed its ${Math.round(plan.deadlineMs - started)} ms deadline` : `failed (${error.kind}${error.status ? ` ${error.status}` : ""})`;
     runtime.stats = recordDenseFailure(runtime.stats, missed ? "deadline" : error.kind, deps.clock.now());
     deps.logger?.warn({ mode: plan.mode, kind: error.kind, status: error.status, missed }, "dense ranking fell back to lexical");
     return lexical(`${plan.mode} ${what}: lexical fallback`);
@@ -118,11 +118,12 @@ async function runDensePath(
     if (report.error) throw report.error;
   }
   const lexical = plan.mode === "hybrid" ? rankLexical() : undefined;
+  deps.runtime.cancelPreload?.(); // this request loads the matrix itself; a preload firing mid-request would stall it
   const query = await embedder.embedQuery(request.query, { signal });
+  // From here on the work is local and finite: a result that is ready is better than a lexical one computed late.
   const index = loadIndex(deps, embedder);
   const scored = scoreDense(index, query, { limit: request.filter ? index.files.length : Math.max(request.limit, 200) });
   const dense = request.filter ? scored.filter((f) => request.filter!(f.path)).slice(0, Math.max(request.limit, 200)) : scored;
-  if (signal.aborted) throw new EmbedError({ kind: "aborted" });
   if (!lexical || dense.length === 0) return dense.slice(0, request.limit);
   return fuseRankings([{ files: await lexical }, { files: dense }], { ...request.fuse, limit: request.limit });
 }
@@ -149,12 +150,21 @@ function loadIndex(deps: DenseRankingDeps, embedder: Embedder) {
 
 /** Loads the dense matrix off the request path, so that the next request can afford dense. */
 function preloadIndex(deps: DenseRankingDeps, embedder: Embedder): void {
+  const { runtime } = deps;
+  if (runtime.cancelPreload) return;
+  let cancelled = false;
+  runtime.cancelPreload = () => {
+    cancelled = true;
+    runtime.cancelPreload = undefined;
+  };
   const detached = (run: () => Promise<void>): void => {
     run().catch((error: unknown) => deps.logger?.warn({ error: error instanceof Error ? error.message : String(error) }, "dense matrix preload failed"));
   };
   // Deferred by a timer so the current request finishes answering before the (synchronous) load runs.
   (deps.schedule ?? detached)(() => new Promise<void>((resolve, reject) => {
     (deps.setTimer ?? defaultTimer)(0, () => {
+      if (cancelled) return resolve();
+      runtime.cancelPreload = undefined;
       try {
         loadIndex(deps, embedder);
         resolve();

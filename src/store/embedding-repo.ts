@@ -100,7 +100,9 @@ export function createEmbeddingRepo(db: Database): EmbeddingRepo {
   const lastEmbedding = db.prepare<[], number | null>("SELECT MAX(rowid) FROM embeddings").pluck();
   const countModel = db.prepare<[string], number>("SELECT COUNT(*) FROM embeddings WHERE model_key = ?").pluck();
   const unitRows = db.prepare<[], [string, string, ChunkKind, string, number, number]>(
-    "SELECT c.chunk_hash, f.path, c.kind, c.name, c.start_line, c.end_line FROM files f JOIN chunks c ON c.file_hash = f.hash WHERE c.chunk_hash <> ''").raw();
+    // CROSS JOIN keeps files outermost: each file's units are one primary-key range. Left to itself SQLite walks
+    // the chunk_hash index and fetches every row at random, about twice as slow.
+    "SELECT c.chunk_hash, f.path, c.kind, c.name, c.start_line, c.end_line FROM files f CROSS JOIN chunks c ON c.file_hash = f.hash WHERE +c.chunk_hash <> ''").raw();
   const modelVectors = db.prepare<[string], [string, Uint8Array]>("SELECT chunk_hash, vector FROM embeddings WHERE model_key = ?").raw();
   const replaceChunks = db.transaction((entries: readonly ContentUnits[]) => {
     for (const { fileHash, chunks } of entries) {
