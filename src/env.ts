@@ -106,3 +106,16 @@ export function readEnv(): AppEnv {
   if (existsSync(".env")) process.loadEnvFile(".env");
   return parseEnv(process.env, process.cwd());
 }
+
+/** What the CLI reads from the environment: only the embedding service's key and address. */
+export interface CliEnv {
+  readonly voyage?: { readonly apiKey: string; readonly baseUrl?: string };
+}
+
+/** Reads the CLI's variables (`VOYAGE_API_KEY`, `VOYAGE_BASE_URL`) from `source` (default `process.env`). */
+export function readCliEnv(source: Readonly<Record<string, string | undefined>> = process.env): CliEnv {
+  const apiKey = source.VOYAGE_API_KEY?.trim();
+  if (!apiKey) return {};
+  const baseUrl = source.VOYAGE_BASE_URL?.trim();
+  return { voyage: { apiKey, ...(baseUrl ? { baseUrl } : {}) } };
+}

@@ -7,7 +7,8 @@ import { renderReport } from "../eval/render-report.js";
 import { openIndexStore, type SqliteIndexStore } from "../store/open-index-store.js";
 import type { Indexer } from "../triage/create-indexer.js";
 import { createLexicalIndexCache } from "../triage/lexical-index-cache.js";
-import { rankIssue, type DenseRanker, type RequestedMode } from "../triage/rank-issue.js";
+import type { StoreDense } from "../triage/create-store-dense.js";
+import { rankIssue, type RequestedMode } from "../triage/rank-issue.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
 
@@ -36,7 +37,7 @@ export async function runEvalCommand(
   io: CliIo,
   indexer: Indexer,
   options: EvalCommandOptions,
-  dense?: DenseRanker,
+  dense?: StoreDense,
 ): Promise<EvalReport> {
   const rows = selectRows(readDataset(options.dataset), options);
   const trees = requireDir(options.trees, "--trees");
@@ -51,20 +52,26 @@ export async function runEvalCommand(
         async openTree(repo, commit) {
           const store = stores.get(repo) ?? openIndexStore(join(storeDir, `${repo.replace("/", "__")}.sqlite`));
           stores.set(repo, store);
-          await indexer.refresh(store, requireDir(join(trees, commit), "tree"), { meta: { commit } });
+          const root = requireDir(join(trees, commit), "tree");
+          await indexer.refresh(store, root, { meta: { commit } });
           const index = cache.get(store);
+          // Dense and hybrid are measured warm: embed the tree's missing units before its issues are ranked.
+          const denseRanker = dense && options.mode !== "bm25" ? dense.ranker(store, root) : undefined;
+          if (dense && denseRanker && options.mode !== "auto") await dense.fill(store, root);
           return {
             async rank(text) {
               const ranking = await rankIssue(
-                { index, dense, now: () => performance.now() },
+                { index, ...(denseRanker ? { dense: denseRanker } : {}), now: () => performance.now() },
                 { text, top: options.keep, mode: options.mode },
               );
               return { paths: ranking.files.map((f) => f.path), mode: ranking.mode };
             },
           };
         },
-        closeRepo(repo) {
-          stores.get(repo)?.close();
+        async closeRepo(repo) {
+          const store = stores.get(repo);
+          if (store) await dense?.release(store);
+          store?.close();
           stores.delete(repo);
         },
         writeLine: (line) => new Promise<void>((resolve, reject) => out.write(`${line}\n`, (e) => (e ? reject(e) : resolve()))),

@@ -1,4 +1,5 @@
 import type { Indexer } from "../triage/create-indexer.js";
+import type { StoreDense } from "../triage/create-store-dense.js";
 import { openCheckout } from "./open-checkout.js";
 import type { CliIo } from "./cli-io.js";
 
@@ -9,12 +10,19 @@ export interface IndexCommandOptions {
   readonly json: boolean;
 }
 
-/** `bugscout index <dir>`: builds or refreshes the checkout's index and prints what changed. */
-export async function runIndexCommand(io: CliIo, indexer: Indexer, options: IndexCommandOptions): Promise<void> {
-  const { store, report } = await openCheckout(indexer, options.dir, options.store, io.progress);
+/**
+ * `bugscout index <dir>`: builds or refreshes the checkout's index and prints what changed. With an embedding key it
+ * then embeds every unit that has no vector yet, so the next `rank` can be dense.
+ */
+export async function runIndexCommand(io: CliIo, indexer: Indexer, options: IndexCommandOptions, dense?: StoreDense): Promise<void> {
+  const { store, report, root } = await openCheckout(indexer, options.dir, options.store, io.progress);
   try {
+    const embedding = dense
+      ? await dense.fill(store, root, (p) => io.progress.update(`embedding: ${p.embedded} units, files`, p.filesDone, p.files))
+      : undefined;
+    io.progress.done();
     if (options.json) {
-      io.out(JSON.stringify({ store: store.path, ...report }));
+      io.out(JSON.stringify({ store: store.path, ...report, ...(embedding ? { embedding } : {}) }));
       return;
     }
     const skipped = Object.entries(report.skipped)
@@ -24,8 +32,13 @@ export async function runIndexCommand(io: CliIo, indexer: Indexer, options: Inde
     io.out(`Indexed ${report.files} files in ${Math.round(report.ms)} ms: ${report.analyzed} analysed, ` +
       `${report.reused} unchanged, ${report.removed} removed.`);
     if (skipped) io.out(`Skipped: ${skipped}.`);
+    if (embedding) {
+      io.out(`Embeddings: ${embedding.outcome}, ${embedding.embedded} units embedded` +
+        (embedding.error ? ` (${embedding.error.message})` : "") + ".");
+    }
     io.out(`Store: ${store.path}`);
   } finally {
+    await dense?.release(store);
     store.close();
   }
 }

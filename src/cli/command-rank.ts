@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import type { Ranking } from "../rank/types.js";
 import type { Indexer } from "../triage/create-indexer.js";
 import { createLexicalIndexCache } from "../triage/lexical-index-cache.js";
-import { rankIssue, type DenseRanker, type RequestedMode } from "../triage/rank-issue.js";
+import type { StoreDense } from "../triage/create-store-dense.js";
+import { rankIssue, type RequestedMode } from "../triage/rank-issue.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
 import { openCheckout } from "./open-checkout.js";
@@ -24,26 +25,29 @@ export interface RankCommandOptions {
 
 /**
  * `bugscout rank`: refreshes the checkout's index incrementally, ranks its files for the issue and prints them best
- * first (`--json`: `{ mode, reason, ms, files: [{ path, score, evidence }] }`).
+ * first (`--json`: `{ mode, reason, ms, files: [{ path, score, evidence }] }`). With an embedding key the planner
+ * picks the mode; embeddings missing at that moment are filled by `bugscout index`, not by this command.
  */
 export async function runRankCommand(
   io: CliIo,
   indexer: Indexer,
   options: RankCommandOptions,
-  dense?: DenseRanker,
+  dense?: StoreDense,
 ): Promise<Ranking> {
   const text = readIssueText(options);
-  const { store } = await openCheckout(indexer, options.repo, options.store, io.progress);
+  const { store, root } = await openCheckout(indexer, options.repo, options.store, io.progress);
   try {
     const index = createLexicalIndexCache().get(store);
     const ranking = await rankIssue(
-      { index, dense, now: () => performance.now() },
+      { index, ...(dense ? { dense: dense.ranker(store, root) } : {}), now: () => performance.now() },
       { text, top: options.top, mode: options.mode, include: options.include, exclude: options.exclude, budgetMs: options.budgetMs },
     );
     if (options.json) io.out(JSON.stringify(ranking));
     else for (const line of renderRankingText(ranking)) io.out(line);
     return ranking;
   } finally {
+    // A background fill the planner started cannot outlive the process; `bugscout index` embeds in the foreground.
+    await dense?.release(store);
     store.close();
   }
 }

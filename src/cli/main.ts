@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
+import { createVoyageEmbedder } from "../embed/voyage-embedder.js";
+import { readCliEnv, type CliEnv } from "../env.js";
 import { IndexStoreError } from "../store/store-error.js";
+import { createStoreDense, type StoreDense } from "../triage/create-store-dense.js";
 import { createLazyIndexer } from "../triage/create-indexer.js";
 import type { RequestedMode } from "../triage/rank-issue.js";
 import { CliError } from "./cli-error.js";
@@ -17,12 +20,14 @@ const USAGE = `Usage:
   bugscout eval --dataset <file.jsonl> --trees <dir> --out <run.jsonl> [--mode ...] [--repo owner/name]...
                 [--limit N] [--store-dir <dir>]
 
-The index of a checkout lives in ~/.cache/bugscout unless --store names a file; it is refreshed incrementally.`;
+The index of a checkout lives in ~/.cache/bugscout unless --store names a file; it is refreshed incrementally.
+With VOYAGE_API_KEY set (and VOYAGE_BASE_URL for another endpoint), 'index' also embeds the code and 'rank'
+chooses dense, hybrid or BM25 within --budget-ms; without it every ranking is BM25.`;
 
 const MODES: readonly RequestedMode[] = ["auto", "bm25", "dense", "hybrid"];
 
 /** Runs the CLI with `argv` (without node and script) and returns the exit code. */
-export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {}): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === undefined || command === "help" || command === "--help" || command === "-h") {
@@ -31,9 +36,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
     const { values, positionals } = parseOptions(rest);
     const indexer = createLazyIndexer();
+    const dense = createCliDense(env);
     try {
       if (command === "index") {
-        await runIndexCommand(io, indexer, { dir: positionals[0] ?? str(values.repo), store: str(values.store), json: !!values.json });
+        await runIndexCommand(io, indexer, { dir: positionals[0] ?? str(values.repo), store: str(values.store), json: !!values.json }, dense);
       } else if (command === "rank") {
         await runRankCommand(io, indexer, {
           repo: str(values.repo) ?? positionals[0],
@@ -46,7 +52,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
           exclude: list(values.exclude),
           budgetMs: int(values["budget-ms"], "--budget-ms", 3000),
           json: !!values.json,
-        });
+        }, dense);
       } else if (command === "eval") {
         const report = await runEvalCommand(io, indexer, {
           dataset: str(values.dataset),
@@ -57,7 +63,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
           repos: list(values.repo),
           limit: values.limit === undefined ? undefined : int(values.limit, "--limit", 0),
           keep: 50,
-        });
+        }, dense);
         return report.errors > 0 ? 1 : 0;
       } else {
         throw new CliError(`Unknown command '${command}'.\n${USAGE}`);
@@ -77,6 +83,16 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     }
     throw error;
   }
+}
+
+/** Dense ranking when an embedding key is configured; undefined means BM25 everywhere. */
+function createCliDense(env: CliEnv): StoreDense | undefined {
+  const voyage = env.voyage;
+  if (!voyage) return undefined;
+  return createStoreDense({
+    createEmbedder: (onRequest) => createVoyageEmbedder({ apiKey: voyage.apiKey, ...(voyage.baseUrl ? { baseUrl: voyage.baseUrl } : {}), onRequest }),
+    clock: { now: () => performance.now() },
+  });
 }
 
 function parseOptions(args: readonly string[]) {
@@ -138,5 +154,5 @@ if (isEntry) {
     err: (line) => process.stderr.write(`${line}\n`),
     progress: createProgressReporter(process.stderr),
   };
-  process.exitCode = await main(process.argv.slice(2), io);
+  process.exitCode = await main(process.argv.slice(2), io, readCliEnv());
 }
