@@ -115,17 +115,19 @@ describe("runDenseRanking through the real client and the fake server", () => {
     assert.ok(ranking.files.some((f) => f.path === "shop/report/m9.py"), "the lexical-only file is kept");
   });
 
-  test("a cold small tree is embedded first when it fits the budget, through oversized-batch splitting", async () => {
+  test("a cold small tree is embedded first when it fits the budget, within batch limits and through oversized-batch splitting", async () => {
     clearCache();
     fake.requests.length = 0;
-    fake.configure({ charsPerToken: 0.05 }); // the fake counts far more tokens than estimated: every batch is too large at first
-    const d = deps({ limits: { maxInputs: 1000, maxTokens: 120_000, maxInputTokens: 32_000, charsPerToken: 3 } });
+    fake.configure({ charsPerToken: 0.02 }); // the fake counts far more tokens than estimated: every batch is too large at first
+    const d = deps({ limits: { maxInputs: 16, maxTokens: 120_000, maxInputTokens: 32_000, charsPerToken: 3 } });
     runtime.stats = { ...runtime.stats, requestLatencyMs: 5, msPerKToken: 1, samples: 1 };
     const ranking = await runDenseRanking(d, { query: QUERY, mode: "dense", budgetMs: 10_000, limit: 3 });
     assert.equal(ranking.mode, "dense");
     assert.match(ranking.reason, /embedding the missing ~\d+K? tokens first/);
     assert.ok(fake.requests.some((r) => r.status === 400), "the fake rejected oversized batches");
-    assert.ok(fake.requests.filter((r) => r.status === 200 && r.inputType === "document").every((r) => r.inputs.length < 100));
+    const documents = fake.requests.filter((r) => r.inputType === "document");
+    assert.ok(documents.every((r) => r.inputs.length <= 16), "no request above maxInputs");
+    assert.equal(documents.filter((r) => r.status === 200).reduce((n, r) => n + r.inputs.length, 0), 100, "each unit embedded once");
     assert.equal(ranking.files[0].path.startsWith("shop/invoice/"), true);
   });
 
