@@ -19,6 +19,20 @@ interface Fault {
   readonly path: RegExp;
   readonly status: number;
   readonly message: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Matching requests still to fail. */
+  remaining: number;
+  readonly afterEffect: boolean;
+}
+
+/** Options for {@link FakeGitHub.failNext}. */
+export interface FaultOptions {
+  /** Extra response headers, e.g. `retry-after` or `x-ratelimit-remaining` / `x-ratelimit-reset`. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** How many consecutive matching requests fail (default 1). */
+  readonly times?: number;
+  /** Carry the request out (e.g. create the comment) and then answer with the failure, as a proxy timing out would. */
+  readonly afterEffect?: boolean;
 }
 
 type Reply = { status: number; body?: unknown; headers?: Record<string, string>; raw?: Buffer | string };
@@ -34,7 +48,8 @@ export class FakeGitHub {
   readonly unexpected: RecordedRequest[] = [];
   /** `.github/bugscout.yml` of each owner's `.github` repository. */
   readonly orgSettings = new Map<string, string>();
-  private readonly repos = new Map<string, FakeRepo>();
+  /** Repositories by lower-case `owner/name`; one per installation that has a repository of that name. */
+  private readonly repos = new Map<string, FakeRepo[]>();
   private readonly faults: Fault[] = [];
   private nextCommentId = 1000;
   private server?: Server;
@@ -62,16 +77,23 @@ export class FakeGitHub {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
+  /**
+   * Adds a repository, replacing one of the same name in the same installation. Two installations may each have a
+   * repository called `owner/name` (say, on two GitHub hosts); requests reach the one their token belongs to.
+   */
   addRepo(init: Parameters<typeof createFakeRepo>[0]): FakeRepo {
     const repo = createFakeRepo(init);
-    this.repos.set(`${init.owner}/${init.name}`.toLowerCase(), repo);
+    const key = `${init.owner}/${init.name}`.toLowerCase();
+    this.repos.set(key, [...(this.repos.get(key) ?? []).filter((r) => r.installationId !== init.installationId), repo]);
     return repo;
   }
 
-  repo(owner: string, name: string): FakeRepo {
-    const repo = this.repos.get(`${owner}/${name}`.toLowerCase());
-    if (!repo) throw new Error(`no fake repo ${owner}/${name}`);
-    return repo;
+  /** The repository `owner/name` (of `installationId`, when several installations have one by that name). */
+  repo(owner: string, name: string, installationId?: number): FakeRepo {
+    const all = this.repos.get(`${owner}/${name}`.toLowerCase()) ?? [];
+    const found = installationId === undefined ? all : all.filter((r) => r.installationId === installationId);
+    if (found.length !== 1) throw new Error(`no single fake repo ${owner}/${name}${installationId === undefined ? "" : ` in installation ${installationId}`}`);
+    return found[0];
   }
 
   /** Adds a comment as if someone had posted it. */
@@ -81,9 +103,9 @@ export class FakeGitHub {
     return comment;
   }
 
-  /** Makes the next request matching `method` and `path` fail with `status`. */
-  failNext(method: string, path: RegExp, status: number, message = "fault injected"): void {
-    this.faults.push({ method, path, status, message });
+  /** Makes the next request (or `options.times` requests) matching `method` and `path` fail with `status`. */
+  failNext(method: string, path: RegExp, status: number, message = "fault injected", options: FaultOptions = {}): void {
+    this.faults.push({ method, path, status, message, headers: options.headers ?? {}, remaining: options.times ?? 1, afterEffect: options.afterEffect === true });
   }
 
   /** `METHOD /path` of every recorded request, in order. */
@@ -116,11 +138,17 @@ export class FakeGitHub {
   }
 
   private route(req: RecordedRequest, base: string): Reply {
-    const faultIndex = this.faults.findIndex((f) => f.method === req.method && f.path.test(req.path));
-    if (faultIndex >= 0) {
-      const [fault] = this.faults.splice(faultIndex, 1);
-      return { status: fault.status, body: { message: fault.message } };
+    const fault = this.faults.find((f) => f.method === req.method && f.path.test(req.path));
+    if (fault) {
+      fault.remaining -= 1;
+      if (fault.remaining <= 0) this.faults.splice(this.faults.indexOf(fault), 1);
+      if (fault.afterEffect) this.serve(req, base);
+      return { status: fault.status, body: { message: fault.message }, headers: { ...fault.headers } };
     }
+    return this.serve(req, base);
+  }
+
+  private serve(req: RecordedRequest, base: string): Reply {
     for (const [method, pattern, handler, auth] of this.routes()) {
       const match = method === req.method ? pattern.exec(req.path) : null;
       if (!match) continue;
@@ -134,9 +162,16 @@ export class FakeGitHub {
   private authorized(req: RecordedRequest, auth: "jwt" | "token" | "none", match: RegExpExecArray): boolean {
     if (auth === "none") return true;
     if (auth === "jwt") return /^bearer [\w-]+\.[\w-]+\.[\w-]+$/i.test(req.authorization);
-    const repo = this.repos.get(`${match[1]}/${match[2]}`.toLowerCase());
-    const expected = repo ? `token ghs_fake_${repo.installationId}` : "token ghs_fake_";
-    return req.authorization === expected || (!repo && req.authorization.startsWith(expected));
+    const candidates = this.repos.get(`${match[1]}/${match[2]}`.toLowerCase()) ?? [];
+    if (candidates.length === 0) return req.authorization.startsWith("token ghs_fake_");
+    return candidates.some((repo) => req.authorization === `token ghs_fake_${repo.installationId}`);
+  }
+
+  /** The repository a request means: the one of its token's installation (codeload passes it in the query). */
+  private find(owner: string, name: string, req: RecordedRequest): FakeRepo | undefined {
+    const candidates = this.repos.get(`${owner}/${name}`.toLowerCase()) ?? [];
+    const installation = /^token ghs_fake_(\d+)$/.exec(req.authorization)?.[1] ?? req.query.installation;
+    return candidates.find((r) => String(r.installationId) === installation) ?? (candidates.length === 1 && installation === undefined ? candidates[0] : undefined);
   }
 
   private routes(): [string, RegExp, Route, "jwt" | "token" | "none"][] {
@@ -145,27 +180,27 @@ export class FakeGitHub {
         status: 201,
         body: { token: `ghs_fake_${m[1]}`, expires_at: new Date(Date.now() + 3_600_000).toISOString(), permissions: {}, repository_selection: "all" },
       }), "jwt"],
-      ["GET", /^\/repos\/([^/]+)\/([^/]+)\/contents\/\.github\/bugscout\.yml$/, (m) => this.settingsFile(m[1], m[2]), "token"],
-      ["GET", /^\/repos\/([^/]+)\/([^/]+)\/branches\/([^/]+)$/, (m) => this.withRepo(m, (repo) => (m[3] === repo.defaultBranch
+      ["GET", /^\/repos\/([^/]+)\/([^/]+)\/contents\/\.github\/bugscout\.yml$/, (m, req) => this.settingsFile(m[1], m[2], req), "token"],
+      ["GET", /^\/repos\/([^/]+)\/([^/]+)\/branches\/([^/]+)$/, (m, req) => this.withRepo(m, req, (repo) => (m[3] === repo.defaultBranch
         ? { status: 200, body: { name: repo.defaultBranch, commit: { sha: repo.headSha } } }
         : { status: 404, body: { message: "Branch not found" } })), "token"],
-      ["GET", /^\/repos\/([^/]+)\/([^/]+)\/tarball\/([0-9a-f]+)$/, (m, _req, base) => this.withRepo(m, () => ({
+      ["GET", /^\/repos\/([^/]+)\/([^/]+)\/tarball\/([0-9a-f]+)$/, (m, req, base) => this.withRepo(m, req, (repo) => ({
         status: 302,
-        headers: { location: `${base.replace(/\/api\/v3$/, "")}/_codeload/${m[1]}/${m[2]}/legacy.tar.gz/${m[3]}?token=TOKEN_IN_URL` },
+        headers: { location: `${base.replace(/\/api\/v3$/, "")}/_codeload/${m[1]}/${m[2]}/legacy.tar.gz/${m[3]}?token=TOKEN_IN_URL&installation=${repo.installationId}` },
       })), "token"],
-      ["GET", /^\/_codeload\/([^/]+)\/([^/]+)\/legacy\.tar\.gz\/([0-9a-f]+)$/, (m) => this.withRepo(m, (repo) => {
+      ["GET", /^\/_codeload\/([^/]+)\/([^/]+)\/legacy\.tar\.gz\/([0-9a-f]+)$/, (m, req) => this.withRepo(m, req, (repo) => {
         const tarball = repo.tarballs.get(m[3]);
         return tarball ? { status: 200, raw: tarball, headers: { "content-type": "application/x-gzip" } } : { status: 404, body: { message: "Not Found" } };
       }), "none"],
-      ["GET", /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/, (m, req, base) => this.withRepo(m, (repo) => this.listComments(repo, Number(m[3]), req, base)), "token"],
-      ["POST", /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/, (m, req) => this.withRepo(m, (repo) => this.createComment(repo, Number(m[3]), req)), "token"],
-      ["PATCH", /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/, (m, req) => this.withRepo(m, (repo) => this.updateComment(repo, Number(m[3]), req)), "token"],
-      ["POST", /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)\/reactions$/, (m, req) => this.withRepo(m, (repo) => {
+      ["GET", /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/, (m, req, base) => this.withRepo(m, req, (repo) => this.listComments(repo, Number(m[3]), req, base)), "token"],
+      ["POST", /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/comments$/, (m, req) => this.withRepo(m, req, (repo) => this.createComment(repo, Number(m[3]), req)), "token"],
+      ["PATCH", /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)$/, (m, req) => this.withRepo(m, req, (repo) => this.updateComment(repo, Number(m[3]), req)), "token"],
+      ["POST", /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)\/reactions$/, (m, req) => this.withRepo(m, req, (repo) => {
         const content = (req.body as { content?: string } | undefined)?.content ?? "";
         repo.reactions.push(`${m[3]}:${content}`);
         return { status: 201, body: { id: repo.reactions.length, content } };
       }), "token"],
-      ["GET", /^\/repos\/([^/]+)\/([^/]+)\/collaborators\/([^/]+)\/permission$/, (m) => this.withRepo(m, (repo) => {
+      ["GET", /^\/repos\/([^/]+)\/([^/]+)\/collaborators\/([^/]+)\/permission$/, (m, req) => this.withRepo(m, req, (repo) => {
         const role = repo.roles.get(m[3]);
         if (!role) return { status: 404, body: { message: "Not Found" } };
         const permission = role === "maintain" ? "write" : role === "triage" ? "read" : role;
@@ -174,13 +209,13 @@ export class FakeGitHub {
     ];
   }
 
-  private withRepo(m: RegExpExecArray, fn: (repo: FakeRepo) => Reply): Reply {
-    const repo = this.repos.get(`${m[1]}/${m[2]}`.toLowerCase());
+  private withRepo(m: RegExpExecArray, req: RecordedRequest, fn: (repo: FakeRepo) => Reply): Reply {
+    const repo = this.find(m[1], m[2], req);
     return repo ? fn(repo) : { status: 404, body: { message: "Not Found" } };
   }
 
-  private settingsFile(owner: string, name: string): Reply {
-    const text = name === ".github" ? this.orgSettings.get(owner) : this.repos.get(`${owner}/${name}`.toLowerCase())?.settings;
+  private settingsFile(owner: string, name: string, req: RecordedRequest): Reply {
+    const text = name === ".github" ? this.orgSettings.get(owner) : this.find(owner, name, req)?.settings;
     if (text === undefined) return { status: 404, body: { message: "Not Found" } };
     // Raw content: any content type except `application/json; charset=utf-8`, which the config plugin reads as a directory.
     return { status: 200, raw: text, headers: { "content-type": "text/plain; charset=utf-8" } };
