@@ -13,6 +13,8 @@ import type { Log } from "./triage/ports.js";
 import { createRateLimiter } from "./triage/rate-limit.js";
 import { createStorePool } from "./triage/store-pool.js";
 import { createStoreRepoIndex } from "./triage/store-repo-index.js";
+import { createVoyageEmbedder } from "./embed/voyage-embedder.js";
+import { createStoreDense } from "./triage/create-store-dense.js";
 
 // Probot entry: builds the real dependencies from the environment and starts the server. No logic.
 
@@ -35,9 +37,19 @@ const log: Log = {
 };
 const clock = { now: () => Date.now() };
 const selection = { maxFiles: env.limits.maxFiles, maxFileBytes: env.limits.maxFileBytes };
+const voyage = env.voyage;
+const dense = voyage
+  ? createStoreDense({
+    createEmbedder: (onRequest) => createVoyageEmbedder({ apiKey: voyage.apiKey, ...(voyage.baseUrl ? { baseUrl: voyage.baseUrl } : {}), onRequest, logger: log }),
+    clock,
+    logger: log,
+  })
+  : undefined;
 const repoIndex = createStoreRepoIndex({
   dataDir: env.dataDir,
-  pool: createStorePool({ dataDir: env.dataDir, maxOpen: 16, log }),
+  pool: createStorePool({ dataDir: env.dataDir, maxOpen: 16, log, ...(dense ? { onClosing: (store) => void dense.release(store) } : {}) }),
+  ...(dense ? { dense } : {}),
+  log,
   indexer: createLazyIndexer(),
   lexical: createLexicalIndexCache(),
   clock,
@@ -60,6 +72,7 @@ const deps: AppDeps = {
   commandLimiter: createRateLimiter({ limit: env.commands.limit, windowMs: env.commands.windowMs, clock }),
   background: createBackgroundQueue({ concurrency: env.indexConcurrency, maxWaiting: 1000 }),
   version,
+  keepSnapshot: dense !== undefined,
 };
 
 const app = createApp(deps);

@@ -23,6 +23,8 @@ export interface AppDeps {
   readonly background: BackgroundQueue;
   /** Reported by the health route. */
   readonly version: string;
+  /** Keep the indexed snapshot for background embedding (on when dense ranking is configured). */
+  readonly keepSnapshot?: boolean;
 }
 
 /** The payload fields every repository event carries. */
@@ -51,5 +53,6 @@ export function triageDepsFor(deps: AppDeps, context: Pick<Context, "octokit" | 
     clock: deps.clock,
     log: context.log,
     webBaseUrl: deps.webBaseUrl,
+    ...(deps.keepSnapshot ? { keepSnapshot: true } : {}),
   };
 }

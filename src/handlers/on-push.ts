@@ -27,7 +27,10 @@ export function onPush(deps: AppDeps) {
         const { settings } = await readSettings(context);
         if (!settings.enabled) return;
         const gateway = createRepoGateway(context.octokit, { owner: key.owner, repo: key.repo }, deps.snapshot);
-        const refreshDeps = { gateway, indexer: deps.indexer, repoLock: deps.repoLock, dataDir: deps.dataDir, clock: deps.clock, log: context.log };
+        const refreshDeps = {
+          gateway, indexer: deps.indexer, repoLock: deps.repoLock, dataDir: deps.dataDir, clock: deps.clock, log: context.log,
+          ...(deps.keepSnapshot ? { keepSnapshot: true } : {}),
+        };
         await refreshIndex(refreshDeps, { key, commit: payload.after, changedPaths });
       },
       context.log,

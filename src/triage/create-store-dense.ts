@@ -23,8 +23,11 @@ export interface StoreDenseDeps {
 
 /** Dense ranking over open stores, each store remembering its costs, loaded vectors and background fill. */
 export interface StoreDense {
-  /** The dense ranker of `store`, whose files can be read under `root` (the checkout, or the kept snapshot). */
-  ranker(store: SqliteIndexStore, root: string): DenseRanker;
+  /**
+   * The dense ranker of `store`, whose files can be read under `root` (the checkout, or the kept snapshot).
+   * `schedule` overrides where this ranker's background fill runs (the app keeps the store open for it).
+   */
+  ranker(store: SqliteIndexStore, root: string, schedule?: (job: () => Promise<void>) => void): DenseRanker;
   /** Embeds every unit of the current tree that lacks a vector, in the foreground. Never throws for API failures. */
   fill(store: SqliteIndexStore, root: string, onProgress?: (progress: FillProgress) => void): Promise<FillReport>;
   /** Stops the store's background fill, if any; call before closing the store. */
@@ -50,7 +53,7 @@ export function createStoreDense(deps: StoreDenseDeps): StoreDense {
     return state;
   };
   return {
-    ranker(store, root) {
+    ranker(store, root, schedule = deps.schedule) {
       const { runtime, repo, embedder } = stateOf(store);
       return createDenseRanker({
         embedder,
@@ -59,7 +62,7 @@ export function createStoreDense(deps: StoreDenseDeps): StoreDense {
         clock: deps.clock,
         runtime,
         ...(deps.logger ? { logger: deps.logger } : {}),
-        ...(deps.schedule ? { schedule: deps.schedule } : {}),
+        ...(schedule ? { schedule } : {}),
       });
     },
     async fill(store, root, onProgress) {

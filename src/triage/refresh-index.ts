@@ -1,4 +1,5 @@
-import { rm } from "node:fs/promises";
+import { readdir, rm } from "node:fs/promises";
+import path from "node:path";
 import { repoKeyString, snapshotDir } from "./data-layout.js";
 import type { KeyedLock } from "./keyed-lock.js";
 import type { Clock, IndexState, IndexSummary, Log, RepoGateway, RepoIndexer, RepoKey, SnapshotReport } from "./ports.js";
@@ -12,6 +13,11 @@ export interface RefreshIndexDeps {
   readonly dataDir: string;
   readonly clock: Clock;
   readonly log: Log;
+  /**
+   * Keep the snapshot of the indexed commit (and only that one) after indexing: dense ranking reads file text from
+   * it to embed in the background. Off, every snapshot is removed as soon as it is indexed.
+   */
+  readonly keepSnapshot?: boolean;
 }
 
 /** The index is at `commit`: either it already was, or it was just built from a fresh snapshot. */
@@ -25,7 +31,8 @@ export interface RefreshResult {
 
 /**
  * Makes the stored index of `key` match `commit`: a no-op when it already does; otherwise downloads the snapshot
- * into its own folder under the data dir, indexes it and removes the folder (even on failure).
+ * into its own folder under the data dir, indexes it and removes the folder (even on failure) — unless
+ * `keepSnapshot`, when a successfully indexed snapshot replaces the previously kept one.
  */
 export async function refreshIndex(
   deps: RefreshIndexDeps,
@@ -45,9 +52,20 @@ export async function refreshIndex(
       const summary = await deps.indexer.index(key, { ...state, root: dir, ...(request.changedPaths ? { changedPaths: request.changedPaths } : {}) });
       const ms = deps.clock.now() - started;
       deps.log.info({ commit, files: summary.files, ms }, "index refreshed");
+      if (deps.keepSnapshot) await removeOtherSnapshots(dir);
       return { state, cached: false, snapshot, summary, ms };
-    } finally {
+    } catch (error) {
       await rm(dir, { recursive: true, force: true });
+      throw error;
+    } finally {
+      if (!deps.keepSnapshot) await rm(dir, { recursive: true, force: true });
     }
   });
+}
+
+/** Removes the snapshots of other commits beside `keep` (their folder holds one folder per commit). */
+async function removeOtherSnapshots(keep: string): Promise<void> {
+  const parent = path.dirname(keep);
+  const names = await readdir(parent).catch(() => [] as string[]);
+  await Promise.all(names.filter((n) => n !== path.basename(keep)).map((n) => rm(path.join(parent, n), { recursive: true, force: true })));
 }

@@ -24,6 +24,8 @@ export interface StorePoolOptions {
   /** Idle stores kept open at most (each holds a file handle and, through the caches, its lexical index). */
   readonly maxOpen: number;
   readonly log: Log;
+  /** Called once when a store is being closed (evicted, or its installation's data removed), e.g. to stop its work. */
+  readonly onClosing?: (store: SqliteIndexStore) => void;
 }
 
 // A store file BugScout cannot read is only a cache: it is deleted and rebuilt from the repository.
@@ -52,6 +54,7 @@ export function createStorePool(options: StorePoolOptions): StorePool {
       if (entries.size <= options.maxOpen) break;
       if (entry.users === 0) {
         entries.delete(id);
+        options.onClosing?.(entry.store);
         entry.store.close();
       }
     }
@@ -82,6 +85,7 @@ export function createStorePool(options: StorePoolOptions): StorePool {
         if (repo ? id !== prefix : !id.startsWith(prefix)) continue;
         entry.closing = true;
         entries.delete(id);
+        options.onClosing?.(entry.store);
         if (entry.users === 0) entry.store.close();
       }
     },

@@ -1,10 +1,12 @@
 import { existsSync } from "node:fs";
 import type { SelectionOptions } from "../index/select-files.js";
 import type { Indexer } from "./create-indexer.js";
-import { repoStorePath } from "./data-layout.js";
+import { repoStorePath, snapshotDir } from "./data-layout.js";
 import type { LexicalIndexCache } from "./lexical-index-cache.js";
-import type { Clock, IndexState, IssueRanker, RepoIndexer } from "./ports.js";
+import type { StoreDense } from "./create-store-dense.js";
+import type { Clock, IndexState, IssueRanker, Log, RepoIndexer, RepoKey } from "./ports.js";
 import { rankIssue, type DenseRanker } from "./rank-issue.js";
+import type { SqliteIndexStore } from "../store/open-index-store.js";
 import type { StorePool } from "./store-pool.js";
 
 /** What {@link createStoreRepoIndex} wires together. */
@@ -16,8 +18,10 @@ export interface StoreRepoIndexDeps {
   readonly clock: Clock;
   /** File caps for indexing (the snapshot download applies the same ones first). */
   readonly selection?: SelectionOptions;
-  /** The dense ranker for a repository, when embeddings are configured; absent means BM25 only. */
-  readonly dense?: (store: Parameters<LexicalIndexCache["get"]>[0]) => DenseRanker | undefined;
+  /** Dense ranking when embeddings are configured; absent means BM25 only. */
+  readonly dense?: StoreDense;
+  /** Where failures of background work are reported. */
+  readonly log?: Log;
 }
 
 /** Meta key recording which commit the stored tree came from. */
@@ -30,7 +34,7 @@ export const TRUNCATED_META_KEY = "snapshot_truncated_by";
  * indexer and the rank-issue use-case the CLI uses too.
  */
 export function createStoreRepoIndex(deps: StoreRepoIndexDeps): RepoIndexer & IssueRanker {
-  return {
+  const index: RepoIndexer & IssueRanker = {
     async indexState(key) {
       if (!existsSync(repoStorePath(deps.dataDir, key))) return undefined;
       return deps.pool.use(key, async (store) => {
@@ -53,7 +57,7 @@ export function createStoreRepoIndex(deps: StoreRepoIndexDeps): RepoIndexer & Is
     },
     async rank(key, request) {
       return deps.pool.use(key, async (store) => {
-        const dense = deps.dense?.(store);
+        const dense = denseFor(store, key);
         return rankIssue(
           { index: deps.lexical.get(store), ...(dense ? { dense } : {}), now: () => deps.clock.now() },
           {
@@ -68,6 +72,22 @@ export function createStoreRepoIndex(deps: StoreRepoIndexDeps): RepoIndexer & Is
       });
     },
   };
+  return index;
+
+  /**
+   * The store's dense ranker, reading files from the snapshot kept for its commit. Its background fill runs as a
+   * user of the store pool, so the store stays open until the fill ends (or the installation is removed).
+   */
+  function denseFor(store: SqliteIndexStore, key: RepoKey): DenseRanker | undefined {
+    const commit = store.getMeta(COMMIT_META_KEY);
+    if (!deps.dense || !commit) return undefined;
+    const schedule = (job: () => Promise<void>): void => {
+      deps.pool.use(key, job).catch((error: unknown) => {
+        deps.log?.warn({ error: error instanceof Error ? error.message : String(error) }, "background embedding failed");
+      });
+    };
+    return deps.dense.ranker(store, snapshotDir(deps.dataDir, key, commit), schedule);
+  }
 }
 
 /**

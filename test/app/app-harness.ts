@@ -17,12 +17,16 @@ import { createLazyIndexer } from "../../src/triage/create-indexer.js";
 import { createLexicalIndexCache } from "../../src/triage/lexical-index-cache.js";
 import { createStorePool } from "../../src/triage/store-pool.js";
 import { createStoreRepoIndex } from "../../src/triage/store-repo-index.js";
+import { createStoreDense } from "../../src/triage/create-store-dense.js";
+import { createVoyageEmbedder } from "../../src/embed/voyage-embedder.js";
 import { createKeyedLock } from "../../src/triage/keyed-lock.js";
 import { createRateLimiter } from "../../src/triage/rate-limit.js";
 import type { FakeGitHub } from "../fakes/fake-github.js";
 import { FakeIndex } from "./fake-index.js";
 
 export const WEBHOOK_SECRET = "test-webhook-secret";
+/** The Voyage key the harness's dense ranker sends; tests check it never reaches a log. */
+export const VOYAGE_KEY = "pa-harness-voyage-key-4f1c2e";
 /** Generated once per test process; PKCS#1 as GitHub issues it. */
 export const PRIVATE_KEY = generateKeyPairSync("rsa", {
   modulusLength: 2048,
@@ -52,6 +56,8 @@ export interface TestAppOptions {
   readonly realIndex?: boolean;
   /** Keep Probot's Octokit retry plugin on (5xx answers are retried after about a second). */
   readonly retry?: boolean;
+  /** With `realIndex`: rank dense-first through the real voyageai client against this (fake) Voyage base URL. */
+  readonly voyageBaseUrl?: string;
 }
 
 /**
@@ -65,13 +71,23 @@ export async function startTestApp(fake: FakeGitHub, options: TestAppOptions = {
   const dataDir = await mkdtemp(path.join(tmpdir(), "bugscout-app-"));
   const index = new FakeIndex();
   const clock = { now: options.now ?? (() => 1_000) };
+  const voyageBaseUrl = options.voyageBaseUrl;
+  const dense = voyageBaseUrl
+    ? createStoreDense({
+      createEmbedder: (onRequest) => createVoyageEmbedder({ apiKey: VOYAGE_KEY, baseUrl: voyageBaseUrl, onRequest, logger: log, timeoutMs: 2_000 }),
+      clock: { now: () => performance.now() },
+      logger: log,
+    })
+    : undefined;
   const real = options.realIndex
     ? createStoreRepoIndex({
       dataDir,
-      pool: createStorePool({ dataDir, maxOpen: 4, log }),
+      pool: createStorePool({ dataDir, maxOpen: 4, log, ...(dense ? { onClosing: (store) => void dense.release(store) } : {}) }),
       indexer: createLazyIndexer(),
       lexical: createLexicalIndexCache(),
       clock,
+      ...(dense ? { dense } : {}),
+      log,
     })
     : undefined;
   const deps: AppDeps = {
@@ -86,6 +102,7 @@ export async function startTestApp(fake: FakeGitHub, options: TestAppOptions = {
     commandLimiter: createRateLimiter({ limit: options.commandLimit ?? 10, windowMs: 600_000, clock }),
     background: createBackgroundQueue({ concurrency: 1, maxWaiting: 100 }),
     version: "test",
+    keepSnapshot: dense !== undefined,
   };
   const probot = createProbot({
     env: {},
