@@ -1,14 +1,16 @@
 import { scoreDense } from "../rank/dense-score.js";
 import { fuseRankings, type FuseOptions } from "../rank/fuse.js";
 import { planMode, type ModePlan, type PlanOptions, type RequestedMode } from "../rank/plan-mode.js";
-import { recordDenseFailure, recordDenseSuccess, recordIndexLoad } from "../rank/plan-mode-stats.js";
+import { recordDenseFailure, recordDenseSuccess } from "../rank/plan-mode-stats.js";
 import type { RankedFile, Ranking } from "../rank/types.js";
 import type { EmbeddingRepo } from "../store/embedding-repo.js";
-import type { DenseRuntime, RunningFill } from "./dense-runtime.js";
+import type { DenseRuntime } from "./dense-runtime.js";
+import { loadIndex, readCoverage } from "./dense-state-cache.js";
 import { EmbedError } from "./embed-error.js";
 import type { Embedder, EmbedLogger } from "./embedder.js";
-import { fillEmbeddings, type FillReport } from "./fill-embeddings.js";
+import { fillEmbeddings } from "./fill-embeddings.js";
 import type { SourceReader } from "./source-reader.js";
+import { defaultTimer, preloadIndex, startBackgroundFill } from "./start-background-work.js";
 
 /** Dependencies of one dense-first ranking; every side effect arrives here. */
 export interface DenseRankingDeps {
@@ -126,88 +128,4 @@ async function runDensePath(
   const dense = request.filter ? scored.filter((f) => request.filter!(f.path)).slice(0, Math.max(request.limit, 200)) : scored;
   if (!lexical || dense.length === 0) return dense.slice(0, request.limit);
   return fuseRankings([{ files: await lexical }, { files: dense }], { ...request.fuse, limit: request.limit });
-}
-
-/** Coverage from the runtime while the store state is unchanged, otherwise computed afresh. */
-function readCoverage(deps: DenseRankingDeps, embedder: Embedder) {
-  const key = `${embedder.modelKey}|${deps.repo.denseStateKey()}|${deps.runtime.epoch}`;
-  if (deps.runtime.coverage?.key === key) return deps.runtime.coverage.value;
-  const value = deps.repo.coverage(embedder.modelKey);
-  deps.runtime.coverage = { key, value };
-  return value;
-}
-
-/** The cached matrix when the store has not changed since it was loaded; otherwise a fresh load, timed. */
-function loadIndex(deps: DenseRankingDeps, embedder: Embedder) {
-  const key = `${embedder.modelKey}|${deps.repo.denseStateKey()}|${deps.runtime.epoch}`;
-  if (deps.runtime.index?.key === key) return deps.runtime.index.index;
-  const t0 = deps.clock.now();
-  const index = deps.repo.loadDenseIndex(embedder.modelKey, embedder.dims);
-  deps.runtime.stats = recordIndexLoad(deps.runtime.stats, index.units.length, deps.clock.now() - t0);
-  deps.runtime.index = { key, index };
-  return index;
-}
-
-/** Loads the dense matrix off the request path, so that the next request can afford dense. */
-function preloadIndex(deps: DenseRankingDeps, embedder: Embedder): void {
-  const { runtime } = deps;
-  if (runtime.cancelPreload) return;
-  let cancelled = false;
-  runtime.cancelPreload = () => {
-    cancelled = true;
-    runtime.cancelPreload = undefined;
-  };
-  const detached = (run: () => Promise<void>): void => {
-    run().catch((error: unknown) => deps.logger?.warn({ error: error instanceof Error ? error.message : String(error) }, "dense matrix preload failed"));
-  };
-  // Deferred by a timer so the current request finishes answering before the (synchronous) load runs.
-  (deps.schedule ?? detached)(() => new Promise<void>((resolve, reject) => {
-    (deps.setTimer ?? defaultTimer)(0, () => {
-      if (cancelled) return resolve();
-      runtime.cancelPreload = undefined;
-      try {
-        loadIndex(deps, embedder);
-        resolve();
-      } catch (error) {
-        reject(error);
-      }
-    });
-  }));
-}
-
-/** Starts filling missing vectors unless a fill is running; the runtime tracks it and clears it when it ends. */
-export function startBackgroundFill(deps: DenseRankingDeps, embedder: Embedder): void {
-  const { runtime } = deps;
-  if (runtime.fill) return;
-  const controller = new AbortController();
-  let resolveDone!: (report: FillReport) => void;
-  const done = new Promise<FillReport>((resolve) => (resolveDone = resolve));
-  const fill: RunningFill = { done, controller };
-  runtime.fill = fill;
-  const job = async (): Promise<void> => {
-    const fallback: FillReport = { outcome: "failed", files: 0, skippedFiles: 0, embedded: 0, tokensEstimated: 0 };
-    let report = fallback;
-    try {
-      report = await fillEmbeddings(
-        { repo: deps.repo, embedder, source: deps.source, logger: deps.logger },
-        { signal: controller.signal, onProgress: (p) => ((fill.progress = p), runtime.epoch++) },
-      );
-      if (report.error && report.outcome === "failed") runtime.stats = recordDenseFailure(runtime.stats, report.error.kind, deps.clock.now());
-      deps.logger?.info({ outcome: report.outcome, embedded: report.embedded, files: report.files }, "embedding fill finished");
-    } finally {
-      if (runtime.fill === fill) runtime.fill = undefined;
-      resolveDone(report);
-    }
-  };
-  const detached = (run: () => Promise<void>): void => {
-    run().catch((error: unknown) => deps.logger?.warn({ error: error instanceof Error ? error.message : String(error) }, "embedding fill crashed"));
-  };
-  // Deferred by a timer: the fill's first steps (listing work, chunking files) are synchronous and belong after
-  // the answer, not before it.
-  (deps.schedule ?? detached)(() => new Promise<void>((resolve) => (deps.setTimer ?? defaultTimer)(0, () => resolve())).then(job));
-}
-
-function defaultTimer(ms: number, fire: () => void): () => void {
-  const handle = setTimeout(fire, ms);
-  return () => clearTimeout(handle);
 }
