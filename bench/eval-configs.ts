@@ -18,5 +18,6 @@ export const ABLATION_CONFIGS: Record<string, LexicalRankOptionsInput> = {
   "+definitions": onPlain({ signals: { definition: d.signals.definition } }),
   "+demote": onPlain({ demote: d.demote }),
   "+length": onPlain({ lengthPrior: d.lengthPrior || 0.5 }),
+  "+symbols": onPlain({ signals: { symbol: d.signals.symbol || 0.5 } }),
   default: d,
 };

@@ -31,6 +31,10 @@ if (args.has("limit")) rows = rows.slice(0, Number(args.get("limit")));
 const names = (args.get("configs") ?? "default").split(",");
 const configs: [string, LexicalRankOptionsInput][] = names.map((n) => [n, ABLATION_CONFIGS[n] ?? (() => { throw new Error(`no config ${n}`); })()]);
 if (args.has("set")) configs.push(["set", resolveLexicalOptions(JSON.parse(args.get("set")!), resolveLexicalOptions(ABLATION_CONFIGS[names[0]]))]);
+// --sets '{"name": {partial options}, ...}': each merged over the first named config.
+for (const [name, partial] of Object.entries(JSON.parse(args.get("sets") ?? "{}") as Record<string, LexicalRankOptionsInput>)) {
+  configs.push([name, resolveLexicalOptions(partial, resolveLexicalOptions(ABLATION_CONFIGS[names[0]]))]);
+}
 
 const metrics = new Map<string, { row: EvalRow; m: QueryMetrics; top: string[] }[]>(configs.map(([n]) => [n, []]));
 let buildMs = 0;
@@ -76,7 +80,7 @@ for (const [repo, commits] of byRepo) {
 const fmt = (x: number): string => x.toFixed(3);
 for (const [name, list] of metrics) {
   const s = summarizeMetrics(list.map((x) => x.m));
-  console.log(`${name.padEnd(14)} n=${s.count} H@1 ${fmt(s.hit[1])} H@3 ${fmt(s.hit[3])} H@5 ${fmt(s.hit[5])} H@10 ${fmt(s.hit[10])} MRR ${fmt(s.mrr)}`);
+  console.log(`${name.padEnd(16)} n=${s.count} H@1 ${fmt(s.hit[1])} H@3 ${fmt(s.hit[3])} H@5 ${fmt(s.hit[5])} H@10 ${fmt(s.hit[10])} MRR ${fmt(s.mrr)}`);
   if (args.has("per-repo")) {
     for (const repo of [...new Set(list.map((x) => x.row.repo))].sort()) {
       const r = summarizeMetrics(list.filter((x) => x.row.repo === repo).map((x) => x.m));

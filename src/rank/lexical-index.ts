@@ -47,7 +47,7 @@ export interface LexicalIndex {
   readonly avgLength: Readonly<Record<Field, number>>;
   /** Suffix lookups over the files' paths and module names, for mentions in the issue. */
   readonly paths: PathLookup;
-  /** Lower-cased symbol name → the files that define a symbol of that name (each file once). */
+  /** Symbol name (exact case) → the files that define a symbol of that name (each file once). */
   readonly definitions: ReadonlyMap<string, readonly number[]>;
 }
 
@@ -184,7 +184,7 @@ function buildDefinitions(docs: readonly LexicalDoc[]): Map<string, number[]> {
   docs.forEach((d, file) => {
     for (const s of d.symbols) {
       if (s.kind === "window") continue;
-      const key = s.name.toLowerCase();
+      const key = s.name;
       const list = out.get(key);
       if (!list) out.set(key, [file]);
       else if (list[list.length - 1] !== file) list.push(file);

@@ -18,6 +18,8 @@ export interface IssueError {
 
 /** The parts of an issue that the ranker weighs separately. */
 export interface ParsedIssue {
+  /** The whole text, line ends normalised. */
+  readonly text: string;
   /** The first line. */
   readonly title: string;
   /** Text outside fenced blocks, inline code spans and stack frames. */
@@ -26,6 +28,8 @@ export interface ParsedIssue {
   readonly code: readonly string[];
   /** Code-shaped names with their case: dotted names, `Class.method`, calls `foo()`, camelCase and snake_case words. */
   readonly identifiers: readonly string[];
+  /** Modules named in import statements (`import a.b`, `from a.b import c`, `import a.b.C;`), as dotted names. */
+  readonly imports: readonly string[];
   readonly paths: readonly IssuePath[];
   readonly frames: readonly IssueFrame[];
   readonly errors: readonly IssueError[];
@@ -39,6 +43,7 @@ const FILE_EXT =
   "py|pyi|pyx|java|kt|kts|scala|groovy|js|jsx|mjs|cjs|ts|tsx|go|rs|c|h|cc|cpp|hpp|cs|rb|php|swift|lua|sh|m|" +
   "html|css|scss|vue|svelte|json|ya?ml|toml|cfg|ini|txt|rst|md|xml|gradle|sql";
 const PATH = new RegExp(String.raw`(?<![\w/.-])((?:[\w.-]+/)*[\w-][\w.-]*\.(?:${FILE_EXT}))(?::(\d+))?(?![\w/])`, "g");
+const IMPORT = /^[ \t>.]*(?:from[ \t]+([\w.]+)[ \t]+import\b|import(?:[ \t]+static)?[ \t]+([\w.]+(?:\.\*)?))/gm;
 const DOTTED = /(?<![\w.:])[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)+(?![\w])/g;
 const CALL = /(?<![\w.])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\(/g;
 const WORD = /(?<![\w.])[A-Za-z_]\w*(?![\w])/g;
@@ -70,7 +75,8 @@ export function parseIssue(text: string): ParsedIssue {
   }
   const errors = [...normalized.matchAll(ERROR)].map((m) => ({ type: m[1], message: (m[2] ?? "").trim() }));
 
-  return { title, prose, code, identifiers: findIdentifiers(normalized), paths: findPaths(withoutFrames), frames, errors };
+  const imports = [...new Set([...normalized.matchAll(IMPORT)].map((m) => (m[1] ?? m[2]).replace(/\.\*$/, "")))];
+  return { text: normalized, title, prose, code, identifiers: findIdentifiers(normalized), imports, paths: findPaths(withoutFrames), frames, errors };
 }
 
 function findPaths(text: string): IssuePath[] {

@@ -7,6 +7,7 @@ import { resolveLexicalOptions, type LexicalRankOptions, type LexicalRankOptions
 import { resolveMentions } from "./resolve-mentions.js";
 import { scoreBm25f } from "./score-bm25f.js";
 import { scoreDefinitions } from "./score-definitions.js";
+import { scoreSymbols, type SymbolMatch } from "./score-symbols.js";
 import { scanTokens } from "./tokenize.js";
 import type { RankedFile } from "./types.js";
 
@@ -21,10 +22,10 @@ export function rankLexical(index: LexicalIndex, issueText: string, options: Lex
   const split = o.bm25.part > 0;
   const terms = o.parseQuery ? buildQueryTerms(issue, o.query, split) : rawTerms(issueText, split);
   const scores = combineScores(index, issue, terms, o);
-  const top = topFiles(scores, o.limit, index);
+  const top = topFiles(scores, o, index);
   return buildEvidence({
-    index, terms, idfs: scores.idfs, options: o, top, scores: scores.final,
-    mentions: scores.mentions, definitions: scores.definitions,
+    index, terms, weightOf: scores.weightOf, options: o, top, scores: scores.final,
+    mentions: scores.mentions, definitions: scores.definitions, symbols: scores.symbols,
   });
 }
 
@@ -39,7 +40,8 @@ function rawTerms(text: string, split: boolean): WeightedTerm[] {
 
 interface Combined {
   readonly final: Float64Array;
-  readonly idfs: ReadonlyMap<string, number>;
+  readonly weightOf: ReadonlyMap<string, number>;
+  readonly symbols: ReadonlyMap<number, SymbolMatch>;
   readonly mentions: ReturnType<typeof resolveMentions>;
   readonly definitions: ReturnType<typeof scoreDefinitions>;
 }
@@ -53,19 +55,22 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
   if (maxLex > 0) for (let d = 0; d < n; d++) final[d] = lex[d] / maxLex;
 
   const s = o.signals;
-  const mentions = resolveMentions(index, issue);
-  const addAll = (m: ReadonlyMap<number, number>, w: number): void => {
-    if (w > 0) for (const [d, v] of m) final[d] += w * v;
-  };
-  addAll(mentions.frame, s.frame);
-  addAll(mentions.path, s.path);
-  addAll(mentions.module, s.module);
-  const definitions = scoreDefinitions(index, issue);
+  const definitions = scoreDefinitions(index, issue, o.definitions);
   if (s.definition > 0) {
     let maxDef = 0;
     for (const v of definitions.score.values()) maxDef = Math.max(maxDef, v);
     if (maxDef > 0) for (const [d, v] of definitions.score) final[d] += (s.definition * v) / maxDef;
   }
+
+  const weightOf = new Map<string, number>();
+  for (const q of terms) {
+    const idf = idfs.get(q.term);
+    if (idf !== undefined) weightOf.set(q.term, q.weight * idf);
+  }
+  const symbols = scoreSymbols(index, s.symbol > 0 ? bestByScore(final, o.symbolDepth) : [], weightOf);
+  let maxSymbol = 0;
+  for (const m of symbols.values()) maxSymbol = Math.max(maxSymbol, m.score);
+  if (maxSymbol > 0) for (const [d, m] of symbols) final[d] += (s.symbol * m.score) / maxSymbol;
 
   const demote = roleFactors(issue.title, o);
   let maxLines = 1;
@@ -73,16 +78,30 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
   for (let d = 0; d < n; d++) {
     if (final[d] === 0) continue;
     final[d] *= demote[index.files[d].role];
-    if (o.lengthPrior > 0) {
+    if (o.lengthPrior !== 0) {
       const p = Math.log1p(index.files[d].lineCount) / Math.log1p(maxLines);
       final[d] *= 1 + o.lengthPrior * (p - 0.5);
     }
   }
-  return { final, idfs, mentions, definitions };
+
+  // A path the reporter wrote is never demoted: naming a test or a doc makes the issue about it. Frames and module
+  // names are demoted like content: a traceback through a test usually points at the code under test.
+  const mentions = resolveMentions(index, issue);
+  const addAll = (m: ReadonlyMap<number, number>, w: number, demoted: boolean): void => {
+    if (w > 0) for (const [d, v] of m) final[d] += w * v * (demoted ? demote[index.files[d].role] : 1);
+  };
+  addAll(mentions.frame, s.frame, true);
+  addAll(mentions.path, s.path, false);
+  addAll(mentions.module, s.module, true);
+  return { final, weightOf, mentions, definitions, symbols };
 }
 
-const ROLE_WORDS: Readonly<Record<Exclude<FileRole, "code">, RegExp>> = {
-  test: /\b(tests?|testing|test ?cases?|fixtures?)\b/i,
+/**
+ * Title words that lift a role's demotion. Tests have none: "test X fails" nearly always means the code under test
+ * is wrong, and a test file that matters is usually named in a traceback or path, which is never demoted.
+ */
+const ROLE_WORDS: Readonly<Record<Exclude<FileRole, "code">, RegExp | undefined>> = {
+  test: undefined,
   doc: /\b(docs?|documentation|docstrings?|typos?|readme|changelog)\b/i,
   example: /\b(examples?|samples?|demos?|tutorials?|benchmarks?)\b/i,
   data: /\b(config(uration)?|settings|json|ya?ml|toml|css|html|templates?)\b/i,
@@ -92,15 +111,25 @@ const ROLE_WORDS: Readonly<Record<Exclude<FileRole, "code">, RegExp>> = {
 function roleFactors(title: string, o: LexicalRankOptions): Record<FileRole, number> {
   const f = { code: 1 } as Record<FileRole, number>;
   for (const role of Object.keys(ROLE_WORDS) as Exclude<FileRole, "code">[]) {
-    f[role] = ROLE_WORDS[role].test(title) ? 1 : o.demote[role];
+    f[role] = ROLE_WORDS[role]?.test(title) ? 1 : o.demote[role];
   }
   return f;
 }
 
-function topFiles(scores: Combined, limit: number, index: LexicalIndex): number[] {
+/** The `k` files with the highest positive scores (any order). */
+function bestByScore(scores: Float64Array, k: number): number[] {
+  const positive: number[] = [];
+  for (let d = 0; d < scores.length; d++) if (scores[d] > 0) positive.push(d);
+  if (positive.length <= k) return positive;
+  return positive.sort((a, b) => scores[b] - scores[a]).slice(0, k);
+}
+
+function topFiles(scores: Combined, o: LexicalRankOptions, index: LexicalIndex): number[] {
   const { final } = scores;
   const candidates: number[] = [];
-  for (let d = 0; d < final.length; d++) if (final[d] > 0) candidates.push(d);
+  for (let d = 0; d < final.length; d++) {
+    if (final[d] > 0 && (!o.include || o.include(index.files[d].path))) candidates.push(d);
+  }
   candidates.sort((a, b) => final[b] - final[a] || (index.files[a].path < index.files[b].path ? -1 : 1));
-  return candidates.slice(0, Math.max(0, limit));
+  return candidates.slice(0, Math.max(0, o.limit));
 }

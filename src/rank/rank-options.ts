@@ -1,6 +1,7 @@
 import type { Bm25fOptions } from "./score-bm25f.js";
 import { DEFAULT_QUERY_WEIGHTS, type QueryWeights } from "./build-query.js";
 import type { FileRole } from "./file-role.js";
+import type { DefinitionWeights } from "./score-definitions.js";
 
 /** Weights of the evidence signals added to the normalised BM25F score (which lies in 0..1). 0 switches one off. */
 export interface SignalWeights {
@@ -12,6 +13,11 @@ export interface SignalWeights {
   readonly module: number;
   /** The file defines a class or function that the issue names as code (`URLField`, `run_validators()`). */
   readonly definition: number;
+  /**
+   * The file's best symbol (function, class, or line window) covers much of the query on its own lines
+   * (BRTracer-style segment score), computed for the top `symbolDepth` files.
+   */
+  readonly symbol: number;
 }
 
 /** Options of {@link rankLexical}. Every signal can be switched off on its own, for ablation. */
@@ -25,6 +31,8 @@ export interface LexicalRankOptions {
   /** Per-kind query weights, used when `parseQuery` is on. */
   readonly query: QueryWeights;
   readonly signals: SignalWeights;
+  /** How a named definition's weight grows with the name's prominence in the issue. */
+  readonly definitions: DefinitionWeights;
   /**
    * Score multipliers for files that are not code, applied unless the issue's title names that kind of file
    * (e.g. "docs", "test"). 1 = no demotion.
@@ -35,10 +43,18 @@ export interface LexicalRankOptions {
    * log(lines). Longer files are more often the ones fixed. 0 = off.
    */
   readonly lengthPrior: number;
+  /** How many of the best files (by content and definitions) get a symbol-level score. */
+  readonly symbolDepth: number;
+  /**
+   * Only paths this accepts are ranked (settings' path filters). Applied before the top `limit` are cut, so a
+   * filtered ranking still returns `limit` files and evidence is built only for those. Default: every path.
+   */
+  readonly include?: (path: string) => boolean;
 }
 
 /** Partial options, nested objects merged field by field over the defaults. */
-export type LexicalRankOptionsInput = Partial<Omit<LexicalRankOptions, "bm25" | "query" | "signals" | "demote">> & {
+export type LexicalRankOptionsInput = Partial<Omit<LexicalRankOptions, "bm25" | "query" | "signals" | "demote" | "definitions">> & {
+  readonly definitions?: Partial<DefinitionWeights>;
   readonly bm25?: Partial<Bm25fOptions>;
   readonly query?: Partial<QueryWeights>;
   readonly signals?: Partial<SignalWeights>;
@@ -51,9 +67,11 @@ export const DEFAULT_LEXICAL_OPTIONS: LexicalRankOptions = {
   bm25: { k1: 1.2, word: 1, part: 1, symbol: 1, dir: 1, name: 1, bContent: 0.75, bSymbol: 0.75, bPath: 0.75 },
   parseQuery: true,
   query: DEFAULT_QUERY_WEIGHTS,
-  signals: { frame: 0.5, path: 0.5, module: 0.3, definition: 0.5 },
+  signals: { frame: 0.5, path: 0.5, module: 0.3, definition: 0.3, symbol: 0 },
+  definitions: { title: 2, repeat: 0.5 },
   demote: { test: 0.3, doc: 0.3, example: 0.3, data: 0.5 },
   lengthPrior: 0,
+  symbolDepth: 100,
 };
 
 /**
@@ -65,9 +83,11 @@ export const PLAIN_BM25_OPTIONS: LexicalRankOptions = {
   bm25: { k1: 1.2, word: 1, part: 0, symbol: 0, dir: 0, name: 0, bContent: 0.75, bSymbol: 0.75, bPath: 0.75 },
   parseQuery: false,
   query: DEFAULT_QUERY_WEIGHTS,
-  signals: { frame: 0, path: 0, module: 0, definition: 0 },
+  signals: { frame: 0, path: 0, module: 0, definition: 0, symbol: 0 },
+  definitions: { title: 0, repeat: 0 },
   demote: { test: 1, doc: 1, example: 1, data: 1 },
   lengthPrior: 0,
+  symbolDepth: 100,
 };
 
 /** Merges partial options over `base` (the defaults unless given). */
@@ -82,5 +102,6 @@ export function resolveLexicalOptions(
     query: { ...base.query, ...input.query },
     signals: { ...base.signals, ...input.signals },
     demote: { ...base.demote, ...input.demote },
+    definitions: { ...base.definitions, ...input.definitions },
   };
 }

@@ -13,6 +13,15 @@ export interface MentionScores {
 
 /** Frames further from the innermost in-repo frame count less: the error surfaces there, the fix is usually near. */
 const FRAME_DECAY = 0.75;
+/**
+ * A mention matched by its file name alone (`manage.py`, `settings.py`) usually names the reporter's own file, not
+ * the repository's: it counts this much of a mention matched with at least one folder.
+ */
+const BARE_NAME_FACTOR = 0.3;
+/** A module named only in an import statement is usually the reproduction's setup, not the subject. */
+const IMPORT_FACTOR = 0.3;
+/** A dotted name resolving to a package (`sklearn.linear_model` → `__init__.py`) is usually an import, not the fix. */
+const PACKAGE_FACTOR = 0.3;
 
 /**
  * Maps stack-trace frames, explicit paths and dotted module names of the issue to files by suffix. A mention that
@@ -30,7 +39,7 @@ export function resolveMentions(index: LexicalIndex, issue: ParsedIssue): Mentio
     .filter((x) => x.match.files.length > 0);
   const innermostFirst = frames.length > 0 && frames[0].f.format === "python" ? frames.slice().reverse() : frames;
   innermostFirst.forEach(({ f, match }, depth) => {
-    const strength = FRAME_DECAY ** depth / match.files.length;
+    const strength = (FRAME_DECAY ** depth * specificity(match.matched)) / match.files.length;
     for (const file of match.files) {
       bump(out.frame, file, strength);
       if (!out.evidence.has(file)) out.evidence.set(file, { kind: "frame", text: f.text, line: f.line });
@@ -40,23 +49,30 @@ export function resolveMentions(index: LexicalIndex, issue: ParsedIssue): Mentio
   for (const p of issue.paths) {
     const match = matchPathSuffix(index.paths, p.path);
     for (const file of match.files) {
-      bump(out.path, file, 1 / match.files.length);
+      bump(out.path, file, specificity(match.matched) / match.files.length);
       if (!out.evidence.has(file)) out.evidence.set(file, { kind: "path", text: p.text, line: p.line });
     }
   }
 
+  const imports = new Set(issue.imports);
   for (const id of issue.identifiers) {
     const parts = id.split(".");
+    const source = imports.has(id) ? IMPORT_FACTOR : 1;
     // Longest resolvable prefix: `django.db.models.Q` resolves at `django.db.models`.
     for (let k = parts.length; k >= 2; k--) {
       const match = matchModule(index.paths, parts.slice(0, k));
       if (match.files.length === 0) continue;
       for (const file of match.files) {
-        bump(out.module, file, 1 / match.files.length);
+        const isPackage = index.paths.modules[file].length < index.paths.segments[file].length;
+        bump(out.module, file, (source * (isPackage ? PACKAGE_FACTOR : 1)) / match.files.length);
         if (!out.evidence.has(file)) out.evidence.set(file, { kind: "path", text: parts.slice(0, k).join(".") });
       }
       break;
     }
   }
   return out;
+}
+
+function specificity(matchedSegments: number): number {
+  return matchedSegments >= 2 ? 1 : BARE_NAME_FACTOR;
 }

@@ -1,6 +1,14 @@
 import type { LexicalIndex } from "./lexical-index.js";
 import type { ParsedIssue } from "./parse-issue.js";
 
+/** How much a name's prominence in the issue scales its weight. */
+export interface DefinitionWeights {
+  /** Extra factor for a name in the title: weight × (1 + title). */
+  readonly title: number;
+  /** Repetition: weight × (1 + repeat·ln(occurrences in the issue)). */
+  readonly repeat: number;
+}
+
 /** Per file: the summed rarity of the issue's identifiers that the file defines, and those names. */
 export interface DefinitionScores {
   readonly score: Map<number, number>;
@@ -10,23 +18,35 @@ export interface DefinitionScores {
 /**
  * Scores files by the code names of the issue that they define. A name defined in few files is strong evidence
  * (`URLField`), one defined everywhere (`__init__`, `get`) is weak: each name adds `ln(1 + N/defining files)`.
- * Dotted names contribute their segments (`forms.URLField.clean` → `URLField`, `clean`).
+ * Dotted names contribute their segments (`forms.URLField.clean` → `URLField`, `clean`). Names match exactly, with
+ * case: `sphinx` (a package) is not the class `Sphinx`.
  */
-export function scoreDefinitions(index: LexicalIndex, issue: ParsedIssue): DefinitionScores {
+export function scoreDefinitions(index: LexicalIndex, issue: ParsedIssue, weights: DefinitionWeights): DefinitionScores {
   const names = new Set<string>();
   const addName = (s: string): void => {
-    if (s.length >= 3) names.add(s);
+    if (s.length >= 3 && !/^__\w+__$/.test(s)) names.add(s);
   };
-  for (const id of issue.identifiers) for (const part of id.split(".")) addName(part);
+  for (const id of issue.identifiers) {
+    const parts = id.split(".");
+    // The head of a dotted name is a receiver or package (`self`, `np`, `sphinx`), not a definition, unless it is
+    // capitalised like a class (`URLField.clean`).
+    parts.forEach((part, i) => {
+      if (i > 0 || parts.length === 1 || /^[A-Z]/.test(part)) addName(part);
+    });
+  }
   for (const f of issue.frames) if (f.symbol) addName(f.symbol);
 
+  const inTitle = new Set(issue.title.match(/[A-Za-z_]\w*/g) ?? []);
+  const counts = new Map<string, number>();
+  for (const w of issue.text.match(/[A-Za-z_]\w*/g) ?? []) counts.set(w, (counts.get(w) ?? 0) + 1);
   const n = index.files.length;
   const score = new Map<number, number>();
   const matched = new Map<number, string[]>();
   for (const name of names) {
-    const files = index.definitions.get(name.toLowerCase());
+    const files = index.definitions.get(name);
     if (!files) continue;
-    const weight = Math.log(1 + n / files.length);
+    const prominence = (inTitle.has(name) ? 1 + weights.title : 1) * (1 + weights.repeat * Math.log(counts.get(name) ?? 1));
+    const weight = Math.log(1 + n / files.length) * prominence;
     for (const file of files) {
       score.set(file, (score.get(file) ?? 0) + weight);
       const list = matched.get(file);

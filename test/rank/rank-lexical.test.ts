@@ -26,8 +26,14 @@ test("without demotion the test file, which repeats the words most, can win", ()
   assert.equal(paths(issue)[0], "shop/cart.py");
 });
 
-test("a title about tests lifts the test file's demotion", () => {
-  assert.equal(paths("test_total_with_discount fails on the cart total with a discount")[0], "tests/test_cart.py");
+test("a title about tests does not lift their demotion, but a written path to a test does", () => {
+  assert.equal(paths("test_total_with_discount fails on the cart total with a discount")[0], "shop/cart.py");
+  assert.equal(paths("Flaky tests/test_cart.py on the cart total with a discount")[0], "tests/test_cart.py");
+});
+
+test("a title about docs lifts the docs' demotion", () => {
+  const issue = "Docs: cart total discount wording\nThe cart total with a discount code before checkout";
+  assert.ok(paths(issue).indexOf("docs/cart.md") < paths(issue.replace("Docs:", "Bug:")).indexOf("docs/cart.md"));
 });
 
 test("a Python traceback frame names the file, with the frame as evidence", () => {
@@ -76,6 +82,12 @@ test("a dotted module name resolves to its file", () => {
 test("plain BM25 matches whole words only: no identifier parts, no path terms", () => {
   assert.deepEqual(paths("service", PLAIN_BM25_OPTIONS), []);
   assert.deepEqual(paths("service"), ["src/main/java/com/acme/orders/OrderService.java"]);
+});
+
+test("include filters paths before the limit is applied", () => {
+  const ranked = paths("cart total discount", { limit: 2, include: (p: string) => !p.startsWith("shop/") });
+  assert.equal(ranked.length, 2);
+  assert.ok(ranked.every((p) => !p.startsWith("shop/")), ranked.join(","));
 });
 
 test("limit, empty queries and an empty index", () => {

@@ -1,0 +1,47 @@
+import { decodeAnalysis } from "./analysis-codec.js";
+import type { ContentAnalysis } from "./analyze-content.js";
+import type { LexicalIndex } from "./lexical-index.js";
+
+/** The best-matching symbol of a file and its score. */
+export interface SymbolMatch {
+  /** Index into the file's `symbols`. */
+  readonly symbol: number;
+  readonly score: number;
+}
+
+/**
+ * Scores each candidate file's symbols (BRTracer-style segments): a symbol's score is the summed weight of the
+ * distinct query terms on the lines it owns (its own lines, not its nested symbols'), and a file keeps its best
+ * symbol. This favours a file with one function about the issue over a long file that mentions every term once
+ * somewhere. `weightOf` maps a term to its query weight × IDF. Files without symbols get no entry.
+ */
+export function scoreSymbols(
+  index: LexicalIndex,
+  candidates: readonly number[],
+  weightOf: ReadonlyMap<string, number>,
+): Map<number, SymbolMatch> {
+  const out = new Map<number, SymbolMatch>();
+  if (weightOf.size === 0) return out;
+  for (const file of candidates) {
+    const { symbols, analysis } = index.files[file];
+    if (symbols.length === 0) continue;
+    const a: ContentAnalysis = analysis instanceof Uint8Array ? decodeAnalysis(analysis) : analysis;
+    if (a.symbolTerms.length !== symbols.length) continue;
+    const local = new Float64Array(a.terms.length);
+    for (let t = 0; t < a.terms.length; t++) local[t] = weightOf.get(a.terms[t]) ?? 0;
+    let best = -1;
+    let bestScore = 0;
+    for (let i = 0; i < a.symbolTerms.length; i++) {
+      const set = a.symbolTerms[i];
+      let s = 0;
+      for (let k = 0; k < set.length; k++) s += local[set[k]];
+      const span = symbols[i].endLine - symbols[i].startLine;
+      if (s > bestScore || (s === bestScore && s > 0 && span < symbols[best].endLine - symbols[best].startLine)) {
+        best = i;
+        bestScore = s;
+      }
+    }
+    if (best >= 0) out.set(file, { symbol: best, score: bestScore });
+  }
+  return out;
+}
