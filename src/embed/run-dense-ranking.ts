@@ -68,8 +68,9 @@ export async function runDenseRanking(deps: DenseRankingDeps, request: DenseRank
       indexCached: runtime.index !== undefined,
       fillRunning: runtime.fill !== undefined,
       stats: runtime.stats,
-      // Reading coverage took time already: plan with what is left.
-      budgetMs: request.budgetMs - (deps.clock.now() - started),
+      budgetMs: request.budgetMs,
+      // Reading coverage took time already: the plan works with what is left.
+      elapsedMs: deps.clock.now() - started,
       nowMs: deps.clock.now(),
     },
     request.plan,

@@ -18,8 +18,10 @@ export interface PlanInput {
   /** A background fill is already running for this repository. */
   readonly fillRunning: boolean;
   readonly stats: DenseCostStats;
-  /** Time allowed for the whole ranking, from `nowMs`. */
+  /** Time allowed for the whole ranking. */
   readonly budgetMs: number;
+  /** Time the request has already spent (reading coverage, say) by `nowMs`. Default 0. */
+  readonly elapsedMs?: number;
   readonly nowMs: number;
 }
 
@@ -101,7 +103,7 @@ export function estimateFillMs(tokens: number, stats: DenseCostStats, o: PlanOpt
  */
 export function planMode(input: PlanInput, options: Partial<PlanOptions> = {}): ModePlan {
   const o = { ...DEFAULT_PLAN_OPTIONS, ...options };
-  const available = Math.max(0, input.budgetMs - o.lexicalReserveMs);
+  const available = Math.max(0, input.budgetMs - (input.elapsedMs ?? 0) - o.lexicalReserveMs);
   const deadlineMs = input.nowMs + available;
   const loadMs = input.indexCached ? 0 : (input.denseUnits / 1000) * input.stats.loadMsPerKUnits;
   const queryMs = Math.round(input.stats.requestLatencyMs + loadMs + o.scoreMs);

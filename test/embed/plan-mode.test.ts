@@ -76,6 +76,12 @@ describe("planMode", () => {
     assert.match(plan.reason, /does not fit the 500 ms budget/);
   });
 
+  test("time already spent counts against the budget", () => {
+    const late = planMode({ ...WARM, elapsedMs: 1_500 });
+    assert.deepEqual([late.mode, late.deadlineMs], ["bm25", NOW + 200]);
+    assert.equal(late.reason, "embeddings 100% warm, but a dense query (~330 ms) does not fit the 2.0 s budget: lexical ranking");
+  });
+
   test("warm but the matrix not in memory: lexical now, and the matrix preloaded for the next request", () => {
     const cold = planMode({ ...WARM, indexCached: false, budgetMs: 1_000 });
     assert.deepEqual([cold.mode, cold.preloadIndex, cold.estimates.queryMs], ["bm25", true, 1_230]);
