@@ -12,7 +12,7 @@ export interface VoyageEmbedderOptions extends VoyageRequestOptions {
   readonly model?: string;
   /** Output dimension (Matryoshka: 256, 512, 1024, 2048 for voyage-code-3). Default 1024. */
   readonly dims?: number;
-  /** Default `float`; `int8` makes responses four times smaller and ranks the same (docs/dense.md). */
+  /** Default `float`; `int8` makes responses four times smaller (the cache stores int8 either way, docs/dense.md). */
   readonly dtype?: VoyageOutputDtype;
   /** Default {@link VOYAGE_CODE_3_LIMITS}. */
   readonly limits?: BatchLimits;
