@@ -141,7 +141,7 @@ describe("runDenseRanking through the real client and the fake server", () => {
     assert.equal(next.reason, "dense skipped: the last Voyage call failed (deadline) 0 s ago");
   });
 
-  test("429 with a long Retry-After, 5xx and a dead server all end in a lexical ranking with the reason", async () => {
+  test("429 with a long Retry-After, 5xx, a request timeout and a dead server all end in a lexical ranking with the reason", async () => {
     await warm();
     fake.failNext(1, { status: 429, retryAfter: "120" });
     const limited = await runDenseRanking(deps(), { query: QUERY, mode: "auto", budgetMs: 2_000, limit: 3 });
@@ -151,6 +151,13 @@ describe("runDenseRanking through the real client and the fake server", () => {
     fake.failNext(4, { status: 503 });
     const down = await runDenseRanking(deps(), { query: QUERY, mode: "dense", budgetMs: 2_000, limit: 3 });
     assert.deepEqual([down.mode, down.reason], ["bm25", "dense failed (server 503): lexical fallback"]);
+
+    runtime.stats = { ...runtime.stats, lastFailureAtMs: undefined };
+    fake.configure({ latencyMs: 2_000 });
+    const noRetry = { maxAttempts: 1, baseDelayMs: 0, maxDelayMs: 0, maxRetryAfterMs: 0, jitter: 0 };
+    const timedOut = await runDenseRanking(deps({ timeoutMs: 100, retry: noRetry }), { query: QUERY, mode: "dense", budgetMs: 10_000, limit: 3 });
+    assert.deepEqual([timedOut.mode, timedOut.reason], ["bm25", "dense failed (timeout): lexical fallback"]);
+    fake.configure({ latencyMs: 0 });
 
     runtime.stats = { ...runtime.stats, lastFailureAtMs: undefined };
     const deadDeps = deps({ baseUrl: await deadVoyageUrl() });
