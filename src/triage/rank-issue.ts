@@ -62,9 +62,7 @@ export async function rankIssue(deps: RankIssueDeps, request: RankIssueRequest):
 }
 
 function rankAllowed(index: LexicalIndex, request: RankIssueRequest, allow: ((path: string) => boolean) | undefined) {
-  if (!allow) return rankLexical(index, request.text, { limit: request.top });
-  // A filter may keep only low-ranked files, so rank everything and keep the first allowed ones.
-  return rankLexical(index, request.text, { limit: index.files.length }).filter((f) => allow(f.path)).slice(0, request.top);
+  return rankLexical(index, request.text, { limit: request.top, ...(allow ? { include: allow } : {}) });
 }
 
 /** A predicate over paths from include/exclude globs, or undefined when neither narrows anything. */
