@@ -38,6 +38,9 @@ export interface RankIssueDeps {
   readonly now: () => number;
 }
 
+/** Lexical files handed to the dense ranker for fusion and fallback: deeper than any `top`, so fusion has depth. */
+const FUSION_DEPTH = 100;
+
 /** Below this many meaningful characters an issue gives a ranking nothing to go on. */
 const MIN_QUERY_CHARS = 3;
 
@@ -48,7 +51,7 @@ const MIN_QUERY_CHARS = 3;
 export async function rankIssue(deps: RankIssueDeps, request: RankIssueRequest): Promise<Ranking> {
   const started = deps.now();
   const allow = buildPathFilter(request.include, request.exclude);
-  const lexical = () => rankAllowed(deps.index, request, allow);
+  const lexical = (depth = request.top) => rankAllowed(deps.index, request.text, depth, allow);
   if (!hasContent(request.text)) {
     return { mode: "bm25", reason: "the issue has no text to rank with", files: [], ms: deps.now() - started };
   }
@@ -57,12 +60,12 @@ export async function rankIssue(deps: RankIssueDeps, request: RankIssueRequest):
     const files = lexical();
     return { mode: "bm25", reason, files, ms: deps.now() - started };
   }
-  const ranking = await deps.dense(request, lexical, allow ?? (() => true));
+  const ranking = await deps.dense(request, () => lexical(Math.max(request.top, FUSION_DEPTH)), allow ?? (() => true));
   return { ...ranking, files: ranking.files.slice(0, request.top), ms: deps.now() - started };
 }
 
-function rankAllowed(index: LexicalIndex, request: RankIssueRequest, allow: ((path: string) => boolean) | undefined) {
-  return rankLexical(index, request.text, { limit: request.top, ...(allow ? { include: allow } : {}) });
+function rankAllowed(index: LexicalIndex, text: string, limit: number, allow: ((path: string) => boolean) | undefined) {
+  return rankLexical(index, text, { limit, ...(allow ? { include: allow } : {}) });
 }
 
 /** A predicate over paths from include/exclude globs, or undefined when neither narrows anything. */

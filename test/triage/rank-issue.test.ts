@@ -59,6 +59,7 @@ describe("rankIssue", () => {
     assert.equal(ranking.files.length, 2);
     assert.deepEqual(calls[0].allowed, [false, true]);
     assert.equal(calls[0].lexical[0].path, "pantry/units.py");
+    assert.ok(calls[0].lexical.length > 2, "fusion gets a deeper lexical list than top");
     const bm25 = await rankIssue({ index, dense, now }, { text: ISSUE, top: 2, mode: "bm25" });
     assert.equal(bm25.reason, "BM25 was requested");
     assert.equal(calls.length, 1);
