@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pathPatternProblem } from "./check-path-pattern.js";
 import { settingsSchema, type Settings } from "./settings-schema.js";
 
 /** A readable problem found in the settings file; `path` is dotted, e.g. `ranking.top_k`. */
@@ -22,7 +23,19 @@ type AnyObject = z.ZodObject<z.ZodRawShape>;
 export function parseSettings(raw: unknown): ParsedSettings {
   const problems: SettingsProblem[] = [];
   const settings = parseObject(settingsSchema, raw, "", problems) as Settings;
-  return { settings, problems };
+  return { settings: withSafePatterns(settings, problems), problems };
+}
+
+/** A path list with a pattern too costly to match falls back to its default, like any other bad value. */
+function withSafePatterns(settings: Settings, problems: SettingsProblem[]): Settings {
+  const paths = { ...settings.paths };
+  for (const key of ["include", "exclude"] as const) {
+    const bad = paths[key].findIndex((p) => pathPatternProblem(p) !== undefined);
+    if (bad < 0) continue;
+    problems.push({ path: `paths.${key}`, message: `${pathPatternProblem(paths[key][bad])} (item ${bad})` });
+    paths[key] = [];
+  }
+  return { ...settings, paths };
 }
 
 function parseObject(schema: AnyObject, raw: unknown, prefix: string, problems: SettingsProblem[]): unknown {
