@@ -80,7 +80,7 @@ describe("bad repositories: a sane comment or a short 'not enough to go on', nev
     ], { title: "compute_invoice_total is wrong", body: "" });
 
     assert.deepEqual(listedPaths(comments[0] ?? ""), ["billing/invoice.py"]);
-    assert.ok(logs.some((l) => l.includes('"msg":"snapshot downloaded"') && l.includes('"files":1,"bytes":55,')), "only the small file was written");
+    assert.ok(logs.some((l) => l.includes('"msg":"snapshot downloaded"') && l.includes('"files":1,"bytes":56,')), "only the small file was written");
   });
 
   it("a large file under the cap is indexed, and its best symbol is linked", async () => {
