@@ -8,6 +8,8 @@ export interface ErrorSummary {
 
 const SECRET_PATTERNS: readonly RegExp[] = [
   /gh[opsur]_[A-Za-z0-9_]{10,}/g, // GitHub tokens (installation tokens are ghs_)
+  /github_pat_[A-Za-z0-9_]{20,}/g, // fine-grained personal access tokens
+  /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, // JWTs, e.g. the app's own, signed with its private key
   /([?&](?:token|access_token|jwt)=)[^&\s"']+/gi, // codeload redirect URLs carry a token
   /((?:bearer|token)\s+)[A-Za-z0-9._-]{16,}/gi, // Authorization header values
   /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g,
