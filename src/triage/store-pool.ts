@@ -45,7 +45,6 @@ export function createStorePool(options: StorePoolOptions): StorePool {
     }
     const entry: Entry = { store: openOrRebuild(repoStorePath(options.dataDir, key), options.log), users: 0, closing: false };
     entries.set(id, entry);
-    evictIdle();
     return entry;
   }
 
@@ -66,6 +65,8 @@ export function createStorePool(options: StorePoolOptions): StorePool {
       if (entries.get(id) === entry) entries.delete(id);
       entry.store.close();
     }
+    // Busy stores may have pushed the pool past maxOpen; trim it as they become idle.
+    if (entry.users === 0) evictIdle();
   }
 
   return {
@@ -73,6 +74,8 @@ export function createStorePool(options: StorePoolOptions): StorePool {
       const id = repoKeyString(key);
       const entry = open(key);
       entry.users += 1;
+      // Only once counted: a store just opened is idle until then, and evicting it would close it under its caller.
+      evictIdle();
       try {
         return await fn(entry.store);
       } finally {

@@ -3,6 +3,8 @@ export interface FakeComment {
   id: number;
   body: string;
   user: { login: string; type: "User" | "Bot"; id: number };
+  /** `performance.now()` when the comment was made, for benches that time the app. */
+  createdAt?: number;
 }
 
 /** One repository in the fake GitHub, with the state its routes read and change. */

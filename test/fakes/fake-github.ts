@@ -98,7 +98,7 @@ export class FakeGitHub {
 
   /** Adds a comment as if someone had posted it. */
   seedComment(repo: FakeRepo, issue: number, body: string, user: FakeComment["user"]): FakeComment {
-    const comment = { id: this.nextCommentId++, body, user };
+    const comment = { id: this.nextCommentId++, body, user, createdAt: performance.now() };
     repo.comments.set(issue, [...(repo.comments.get(issue) ?? []), comment]);
     return comment;
   }
