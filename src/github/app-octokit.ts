@@ -23,16 +23,20 @@ export interface AppOctokitTuning {
  * The Octokit class the app gives Probot (`run(app, { Octokit })`): Probot's own, whose installation clients wait out
  * a primary rate limit twice but never a secondary one — which would drop the comment the request was posting. Here a
  * secondary limit is waited out too, up to {@link SECONDARY_LIMIT_RETRIES} times and only when GitHub's `retry-after`
- * is at most {@link MAX_SECONDARY_WAIT_SECONDS}, as GitHub's guidance for integrations asks.
+ * is at most {@link MAX_SECONDARY_WAIT_SECONDS}, as GitHub's guidance for integrations asks. Writes are paced per
+ * installation rather than for the whole app.
  */
 export function createAppOctokit(tuning: AppOctokitTuning = {}): typeof ProbotOctokit {
   const speed = tuning.retryAfterBaseValue === undefined ? {} : { retryAfterBaseValue: tuning.retryAfterBaseValue };
-  return ProbotOctokit.defaults((options: { retry?: object; throttle?: object }) => ({
+  return ProbotOctokit.defaults((options: { retry?: object; throttle?: object; auth?: { installationId?: unknown } }) => ({
     ...options,
     retry: { ...options.retry, ...speed },
     throttle: {
       ...options.throttle,
       ...speed,
+      // Probot builds each event's client without a throttling id, so every installation shared one write queue:
+      // one comment per 3 s for the whole app. Pacing is per installation, as GitHub's secondary limits are.
+      id: String(options.auth?.installationId ?? "app"),
       onSecondaryRateLimit: (retryAfter: number, request: LimitedRequest, octokit: OctokitLog, retryCount: number) => {
         const retry = retryCount < SECONDARY_LIMIT_RETRIES && retryAfter <= MAX_SECONDARY_WAIT_SECONDS;
         octokit.log.warn(`Secondary rate limit on ${request.method} ${request.url}: ${retry ? `retrying in ${retryAfter} s` : "giving up"}`);
