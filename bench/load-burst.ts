@@ -6,15 +6,20 @@
  * peak memory and the largest number of rankings and index builds that ran at once.
  *
  *   node --import tsx bench/load-burst.ts [--deliveries 200] [--repos 20] [--in-flight 20] [--timeout-s 180]
- *                                         [--redeliver 0] [--octokit off|app]
+ *                                         [--redeliver 0] [--octokit off|app] [--index-slots N]
+ *                                         [--modules 4]
  *
  * `--redeliver N` also sends N of the deliveries a second time, at once, as GitHub does when it retries.
  * `--octokit app` keeps the retry and throttling plugins on (the throttling plugin paces comment creation).
+ * `--modules N` gives each repository 10 x N modules (default 4: 42 files).
+ * `--index-slots N` bounds the index builds running at once with `limitIndexing` (default: unbounded, as wired today).
  */
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import type { AppDeps } from "../src/handlers/app-deps.js";
+import { limitIndexing } from "../src/triage/limit-indexing.js";
+import type { RepoIndexer } from "../src/triage/ports.js";
 import { issuesOpened } from "../test/app/payloads.js";
 import { startFakeGitHub, type FakeRepo } from "../test/fakes/fake-github.js";
 import { buildTarball } from "../test/fakes/fake-github-tarball.js";
@@ -29,6 +34,8 @@ const { values: args } = parseArgs({
     "timeout-s": { type: "string", default: "180" },
     redeliver: { type: "string", default: "0" },
     octokit: { type: "string", default: "off" },
+    "index-slots": { type: "string", default: "0" },
+    modules: { type: "string", default: "4" },
   },
 });
 const DELIVERIES = Number(args.deliveries);
@@ -37,6 +44,8 @@ const IN_FLIGHT = Number(args["in-flight"]);
 const TIMEOUT_MS = Number(args["timeout-s"]) * 1000;
 const REDELIVER = Number(args.redeliver);
 const OCTOKIT = args.octokit === "app" ? "app" : "off";
+const INDEX_SLOTS = Number(args["index-slots"]);
+const MODULES = Number(args.modules);
 const SHA = "5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a";
 
 /** Counts how many calls of one kind are running at once. */
@@ -65,7 +74,7 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
 async function main(): Promise<number> {
   const issuesPerRepo = Math.ceil(DELIVERIES / REPOS);
-  const fixtures: LoadFixture[] = Array.from({ length: REPOS }, (_, i) => buildLoadFixture(i, issuesPerRepo));
+  const fixtures: LoadFixture[] = Array.from({ length: REPOS }, (_, i) => buildLoadFixture(i, issuesPerRepo, MODULES));
   const fake = await startFakeGitHub();
   const specs = fixtures.map((f, i) => ({ owner: "acme", name: f.name, installationId: 100 + (i % 4) }));
   const repos: FakeRepo[] = [];
@@ -78,11 +87,14 @@ async function main(): Promise<number> {
 
   const indexing = gauge();
   const ranking = gauge();
-  const instrument = (deps: AppDeps): AppDeps => ({
-    ...deps,
-    indexer: { ...deps.indexer, index: (key, tree) => indexing.run(() => deps.indexer.index(key, tree)) },
-    ranker: { rank: (key, request) => ranking.run(() => deps.ranker.rank(key, request)) },
-  });
+  const instrument = (deps: AppDeps): AppDeps => {
+    const counted: RepoIndexer = { ...deps.indexer, index: (key, tree) => indexing.run(() => deps.indexer.index(key, tree)) };
+    return {
+      ...deps,
+      indexer: INDEX_SLOTS > 0 ? limitIndexing(counted, INDEX_SLOTS) : counted,
+      ranker: { rank: (key, request) => ranking.run(() => deps.ranker.rank(key, request)) },
+    };
+  };
   const app = await startReliabilityApp(fake, { octokit: OCTOKIT, now: () => Date.now(), instrument, logLevel: "info" });
 
   // Deliveries interleave the repositories, so all 20 are cold at once; every issue is sent once, some twice.
@@ -147,7 +159,8 @@ async function main(): Promise<number> {
   const lines = [
     `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), ${mib(os.totalmem())} RAM, node ${process.version}, ${os.platform()} ${os.release()}`,
     `burst: ${sends.length} deliveries (${plan.length} issues, ${REDELIVER} redelivered) across ${REPOS} repositories `
-      + `(${fixtures[0].files.size} files each, 4 installations), ${IN_FLIGHT} in flight, octokit plugins ${OCTOKIT}`,
+      + `(${fixtures[0].files.size} files each, 4 installations), ${IN_FLIGHT} in flight, octokit plugins ${OCTOKIT}, `
+      + `index slots ${INDEX_SLOTS > 0 ? INDEX_SLOTS : "unbounded"}`,
     `deliveries answered: ${[...statuses].map(([s, n]) => `${n} x ${s}`).join(", ")} in ${(elapsed / 1000).toFixed(2)} s `
       + `= ${(sends.length / (elapsed / 1000)).toFixed(1)} deliveries/s`,
     `all issues commented after ${((allCommented - started) / 1000).toFixed(2)} s (last comment at ${((lastComment - started) / 1000).toFixed(2)} s)`,

@@ -3,7 +3,6 @@
 const DOMAINS = ["billing", "auth", "storage", "http", "search", "mail", "export", "report", "cache", "queue"] as const;
 const NOUNS = ["invoice", "session", "record", "request", "index", "message", "archive", "summary", "entry", "job", "ledger", "token"];
 const VERBS = ["compute", "validate", "load", "render", "merge", "flush", "parse", "retry"];
-const MODULES_PER_DOMAIN = 4;
 const FUNCTIONS_PER_MODULE = 6;
 
 /** One generated repository: its files and issues whose answer (the file to change) is known. */
@@ -42,14 +41,17 @@ function pythonFunction(name: string, noun: string, next: () => number): string 
   ].join("\n");
 }
 
-/** Builds repository number `index` (0-based) with `issueCount` issues about its functions. */
-export function buildLoadFixture(index: number, issueCount: number): LoadFixture {
+/**
+ * Builds repository number `index` (0-based) with `issueCount` issues about its functions: 10 domains of
+ * `modulesPerDomain` Python modules (6 functions each), a README and a test file.
+ */
+export function buildLoadFixture(index: number, issueCount: number, modulesPerDomain = 4): LoadFixture {
   const next = sequence(1000 + index);
   const name = `svc${String(index).padStart(2, "0")}`;
   const files = new Map<string, string>();
   const functions: { path: string; name: string; noun: string; domain: string }[] = [];
   for (const domain of DOMAINS) {
-    for (let m = 0; m < MODULES_PER_DOMAIN; m++) {
+    for (let m = 0; m < modulesPerDomain; m++) {
       const path = `${name}/${domain}/${pick(next, NOUNS)}_${m}.py`;
       const body: string[] = [`"""The ${domain} ${m} module."""`, "import logging", ""];
       for (let f = 0; f < FUNCTIONS_PER_MODULE; f++) {
