@@ -9,7 +9,7 @@
  *                                         [--redeliver 0] [--octokit off|app] [--index-slots N]
  *                                         [--modules 4]
  *
- * `--redeliver N` also sends N of the deliveries a second time, at once, as GitHub does when it retries.
+ * `--redeliver N` sends the first N deliveries a second time, queued after the others (GitHub redelivers on timeouts).
  * `--octokit app` keeps the retry and throttling plugins on (the throttling plugin paces comment creation).
  * `--modules N` gives each repository 10 x N modules (default 4: 42 files).
  * `--index-slots N` bounds the index builds running at once with `limitIndexing` (default: unbounded, as wired today).

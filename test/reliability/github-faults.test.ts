@@ -85,7 +85,7 @@ describe("GitHub faults, through the app's Octokit retry and throttling plugins"
 
     assert.equal(await app.deliver("issues", issuesOpened(spec, { number: 3, title: "dispatch", body: "" })), 200);
 
-    assert.equal(count(`GET /repos/acme/${spec.name}/branches/main`), 4, "the first try and Probot's two retries, plus one");
+    assert.equal(count(`GET /repos/acme/${spec.name}/branches/main`), 4, "the first try and three retries (Probot retries while retryCount <= 2)");
     assert.equal(repo.comments.get(3), undefined);
     assert.deepEqual(logged(app, /event handling failed/).map(errorOf), ["HttpError 403: API rate limit exceeded"]);
 
