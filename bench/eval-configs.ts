@@ -1,23 +1,48 @@
 /**
  * Named option sets for the ablation (docs/ranking.md): the plain-BM25 baseline, each signal added alone to it,
- * and the defaults (all signals on). Bench only.
+ * the defaults, and the defaults with each signal removed. Signals that are off by default (they did not help)
+ * are measured with the weight given here. Bench only.
  */
-import { DEFAULT_LEXICAL_OPTIONS, PLAIN_BM25_OPTIONS, resolveLexicalOptions, type LexicalRankOptionsInput } from "../src/rank/rank-options.js";
+import {
+  DEFAULT_LEXICAL_OPTIONS, PLAIN_BM25_OPTIONS, resolveLexicalOptions, type LexicalRankOptionsInput,
+} from "../src/rank/rank-options.js";
 
 const plain = PLAIN_BM25_OPTIONS;
 const d = DEFAULT_LEXICAL_OPTIONS;
 const onPlain = (o: LexicalRankOptionsInput): LexicalRankOptionsInput => resolveLexicalOptions(o, plain);
+const onDefault = (o: LexicalRankOptionsInput): LexicalRankOptionsInput => resolveLexicalOptions(o, d);
+const or = (value: number, tried: number): number => (value !== 0 ? value : tried);
+
+/** The weights an off-by-default signal is measured with. */
+const TRIED = { module: 0.3, symbol: 0.5, lengthPrior: 0.3 };
+
+/** Each signal as the options that switch it on (over plain) and off (over the defaults). */
+const SIGNALS: Record<string, { on: LexicalRankOptionsInput; off: LexicalRankOptionsInput }> = {
+  "identifier splitting": { on: { bm25: { part: d.bm25.part } }, off: { bm25: { part: 0 } } },
+  "path fields": { on: { bm25: { dir: d.bm25.dir, name: d.bm25.name } }, off: { bm25: { dir: 0, name: 0 } } },
+  "symbol-name field": { on: { bm25: { symbol: d.bm25.symbol } }, off: { bm25: { symbol: 0 } } },
+  "query understanding": { on: { parseQuery: true }, off: { parseQuery: false } },
+  "frames + paths": {
+    on: { signals: { frame: d.signals.frame, path: d.signals.path } },
+    off: { signals: { frame: 0, path: 0 } },
+  },
+  "module names": { on: { signals: { module: or(d.signals.module, TRIED.module) } }, off: { signals: { module: 0 } } },
+  definitions: {
+    on: { signals: { definition: d.signals.definition }, definitions: d.definitions },
+    off: { signals: { definition: 0 } },
+  },
+  "symbol segments": { on: { signals: { symbol: or(d.signals.symbol, TRIED.symbol) } }, off: { signals: { symbol: 0 } } },
+  "demote tests/docs/examples": { on: { demote: d.demote }, off: { demote: { test: 1, doc: 1, example: 1, data: 1 } } },
+  "length prior": { on: { lengthPrior: or(d.lengthPrior, TRIED.lengthPrior) }, off: { lengthPrior: 0 } },
+};
 
 export const ABLATION_CONFIGS: Record<string, LexicalRankOptionsInput> = {
   plain,
-  "+split": onPlain({ bm25: { part: d.bm25.part } }),
-  "+path": onPlain({ bm25: { dir: d.bm25.dir, name: d.bm25.name } }),
-  "+symbol": onPlain({ bm25: { symbol: d.bm25.symbol } }),
-  "+query": onPlain({ parseQuery: true }),
-  "+mentions": onPlain({ signals: { frame: d.signals.frame, path: d.signals.path, module: d.signals.module } }),
-  "+definitions": onPlain({ signals: { definition: d.signals.definition } }),
-  "+demote": onPlain({ demote: d.demote }),
-  "+length": onPlain({ lengthPrior: d.lengthPrior || 0.5 }),
-  "+symbols": onPlain({ signals: { symbol: d.signals.symbol || 0.5 } }),
+  ...Object.fromEntries(Object.entries(SIGNALS).map(([name, s]) => [`plain + ${name}`, onPlain(s.on)])),
   default: d,
+  ...Object.fromEntries(Object.entries(SIGNALS).map(([name, s]) => [`default − ${name}`, onDefault(s.off)])),
+  // Off-by-default signals switched on over the defaults, to show they do not help there either.
+  "default + module names": onDefault({ signals: { module: TRIED.module } }),
+  "default + symbol segments": onDefault({ signals: { symbol: TRIED.symbol } }),
+  "default + length prior": onDefault({ lengthPrior: TRIED.lengthPrior }),
 };

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseDataset, type EvalRow } from "../eval/dataset.js";
 import { evaluateDataset, type EvalReport } from "../eval/evaluate-dataset.js";
+import { readTreeTime } from "../eval/read-tree-time.js";
 import { renderReport } from "../eval/render-report.js";
 import { openIndexStore, type SqliteIndexStore } from "../store/open-index-store.js";
 import type { Indexer } from "../triage/create-indexer.js";
@@ -49,6 +50,7 @@ export async function runEvalCommand(
   try {
     const report = await evaluateDataset(
       {
+        treeTime: (_repo, commit) => readTreeTime(join(trees, commit)),
         async openTree(repo, commit) {
           const store = stores.get(repo) ?? openIndexStore(join(storeDir, `${repo.replace("/", "__")}.sqlite`));
           stores.set(repo, store);

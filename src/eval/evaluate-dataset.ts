@@ -25,6 +25,11 @@ export interface EvalProgress {
 export interface EvalDeps {
   /** Indexes (or reuses) the tree of `repo` at `commit`. Called once per distinct tree; rows arrive grouped by repo. */
   openTree(repo: string, commit: string): Promise<TreeRanker>;
+  /**
+   * When a tree was committed (any monotonic number). Trees of a repository are opened oldest first, so consecutive
+   * trees share most contents and an incremental index re-analyses few files. Default: dataset order.
+   */
+  treeTime?(repo: string, commit: string): number;
   /** Called when all trees of a repository are done, e.g. to close its store. */
   closeRepo?(repo: string): Promise<void> | void;
   /** Receives each result line (JSON, no newline) as soon as its row is ranked. */
@@ -78,7 +83,7 @@ export async function evaluateDataset(deps: EvalDeps, rows: readonly EvalRow[]):
 
   for (const [repo, trees] of [...byRepo].sort(([a], [b]) => (a < b ? -1 : 1))) {
     try {
-      for (const [commit, treeRows] of trees) {
+      for (const [commit, treeRows] of orderTrees(deps, repo, trees)) {
         let ranker: TreeRanker;
         try {
           ranker = await deps.openTree(repo, commit);
@@ -109,6 +114,27 @@ export async function evaluateDataset(deps: EvalDeps, rows: readonly EvalRow[]):
     rows: ordered,
     errors: ordered.filter((r) => r.error !== undefined).length,
   };
+}
+
+function orderTrees(deps: EvalDeps, repo: string, trees: Map<string, EvalRow[]>): [string, EvalRow[]][] {
+  const entries = [...trees];
+  if (!deps.treeTime) return entries;
+  const time = new Map(entries.map(([commit]) => [commit, safeTime(deps, repo, commit)]));
+  // Stable: equal or unknown times keep dataset order.
+  return entries.sort(([a], [b]) => {
+    const ta = time.get(a)!;
+    const tb = time.get(b)!;
+    return ta === tb ? 0 : ta - tb;
+  });
+}
+
+function safeTime(deps: EvalDeps, repo: string, commit: string): number {
+  try {
+    const t = deps.treeTime!(repo, commit);
+    return Number.isFinite(t) ? t : Infinity;
+  } catch {
+    return Infinity;
+  }
 }
 
 function message(e: unknown): string {

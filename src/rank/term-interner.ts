@@ -19,8 +19,51 @@ export class TermInterner {
 
   /** The id of the term `bytes[from..to)`, adding it when new. */
   intern(bytes: Uint8Array, from: number, to: number): number {
-    let h = 0x811c9dc5;
-    for (let i = from; i < to; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
+    let h = FNV_OFFSET;
+    for (let i = from; i < to; i++) h = Math.imul(h ^ bytes[i], FNV_PRIME);
+    return this.internHashed(bytes, from, to, h);
+  }
+
+  /**
+   * Interns every `\n`-separated term of `bytes[from..to)` (hashing while it scans) into `ids`, and returns how many
+   * terms it found.
+   */
+  internLines(bytes: Uint8Array, from: number, to: number, ids: Int32Array): number {
+    let k = 0;
+    let start = from;
+    let h = FNV_OFFSET;
+    for (let i = from; i < to; i++) {
+      const b = bytes[i];
+      if (b === 10) {
+        if (k < ids.length) ids[k] = this.internHashed(bytes, start, i, h);
+        k++;
+        start = i + 1;
+        h = FNV_OFFSET;
+      } else {
+        h = Math.imul(h ^ b, FNV_PRIME);
+      }
+    }
+    if (to > from) {
+      if (k < ids.length) ids[k] = this.internHashed(bytes, start, to, h);
+      k++;
+    }
+    return k;
+  }
+
+  /** The id of a term, or undefined when it was never interned. Does not add it. */
+  find(term: string): number | undefined {
+    const bytes = encoder.encode(term);
+    let h = FNV_OFFSET;
+    for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], FNV_PRIME);
+    const mask = this.table.length - 1;
+    for (let slot = h & mask; ; slot = (slot + 1) & mask) {
+      const id = this.table[slot];
+      if (id < 0) return undefined;
+      if (this.equals(id, bytes, 0, bytes.length)) return id;
+    }
+  }
+
+  private internHashed(bytes: Uint8Array, from: number, to: number, h: number): number {
     const mask = this.table.length - 1;
     for (let slot = h & mask; ; slot = (slot + 1) & mask) {
       const id = this.table[slot];
@@ -69,8 +112,8 @@ export class TermInterner {
     const table = new Int32Array(this.table.length * 2).fill(-1);
     const mask = table.length - 1;
     for (let id = 0; id < this.count; id++) {
-      let h = 0x811c9dc5;
-      for (let i = this.starts[id]; i < this.ends[id]; i++) h = Math.imul(h ^ this.arena[i], 0x01000193);
+      let h = FNV_OFFSET;
+      for (let i = this.starts[id]; i < this.ends[id]; i++) h = Math.imul(h ^ this.arena[i], FNV_PRIME);
       let slot = h & mask;
       while (table[slot] >= 0) slot = (slot + 1) & mask;
       table[slot] = id;
@@ -78,6 +121,10 @@ export class TermInterner {
     this.table = table;
   }
 }
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+const encoder = new TextEncoder();
 
 function grow(a: Int32Array): Int32Array {
   const next = new Int32Array(a.length * 2);

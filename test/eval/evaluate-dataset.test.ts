@@ -48,6 +48,16 @@ test("opens each tree once, grouped by repository, and closes each repository", 
   ]);
 });
 
+test("with tree times, a repository's trees open oldest first; unknown times keep dataset order last", async () => {
+  const { deps, calls } = fakeDeps();
+  const times: Record<string, number> = { c1: 200, c2: 100, z1: 5 };
+  await evaluateDataset({ ...deps, treeTime: (_repo, commit) => {
+    if (!(commit in times)) throw new Error("no such tree");
+    return times[commit];
+  } }, parseDataset(jsonl));
+  assert.deepEqual(calls.filter((c) => c.startsWith("open")), ["open acme/app@c2", "open acme/app@c1", "open gone/repo@g1", "open zeta/lib@z1"]);
+});
+
 test("writes one result line per row, with errors for trees that cannot be opened", async () => {
   const { deps, lines, progress } = fakeDeps();
   await evaluateDataset(deps, parseDataset(jsonl));

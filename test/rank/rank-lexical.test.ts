@@ -75,8 +75,10 @@ test("the file that defines a named identifier ranks first", () => {
   assert.equal(ranked[0].evidence.symbol?.name, "format_money");
 });
 
-test("a dotted module name resolves to its file", () => {
-  assert.equal(paths("Import shop.payment.gateway fails on startup")[0], "shop/payment/gateway.py");
+test("a dotted module name resolves to its file (module signal, off by default)", () => {
+  const ranked = rankLexical(index, "Startup fails\nin shop.payment.gateway on import", { signals: { module: 0.5 } });
+  assert.equal(ranked[0].path, "shop/payment/gateway.py");
+  assert.deepEqual(ranked[0].evidence.mention, { kind: "path", text: "shop.payment.gateway" });
 });
 
 test("plain BM25 matches whole words only: no identifier parts, no path terms", () => {

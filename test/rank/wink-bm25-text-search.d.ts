@@ -2,7 +2,7 @@
 declare module "wink-bm25-text-search" {
   interface BM25Engine {
     defineConfig(c: { fldWeights: Record<string, number>; bm25Params?: { k1?: number; b?: number; k?: number } }): boolean;
-    definePrepTasks(tasks: ((x: string) => unknown)[], field?: string): number;
+    definePrepTasks(tasks: ((x: any) => unknown)[], field?: string): number; // eslint-disable-line @typescript-eslint/no-explicit-any
     addDoc(doc: Record<string, unknown>, id: string | number): number;
     consolidate(fp?: number): boolean;
     search(text: string, limit?: number): [string, number][];

@@ -1,0 +1,83 @@
+/**
+ * The ablation table of docs/ranking.md, in one run over the real pipeline: every tree is indexed with
+ * `indexTree` into one store per repository (tree-sitter symbols, content analysis, SQLite), its lexical index is
+ * built once, and each issue is ranked with every option set of bench/eval-configs.ts.
+ *
+ *   npx tsx bench/eval-ablation.ts --dataset /work/shared/bench/swebench_lite.jsonl \
+ *     --trees ~/.cache/bench-trees --store-dir ~/benchwork/stores-ablation [--configs plain,default] [--repo o/n]
+ *
+ * Prints Markdown: one row per option set (Hit@1/3/5/10, MRR), then Hit@1 / Hit@5 per repository.
+ */
+import { readFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { parseDataset, type EvalRow } from "../src/eval/dataset.js";
+import { scoreRanking, summarizeMetrics, type QueryMetrics } from "../src/eval/metrics.js";
+import { buildLexicalIndex } from "../src/rank/lexical-index.js";
+import { rankLexical } from "../src/rank/rank-lexical.js";
+import { openIndexStore } from "../src/store/open-index-store.js";
+import { createIndexer } from "../src/triage/create-indexer.js";
+import { ABLATION_CONFIGS } from "./eval-configs.js";
+
+const args = new Map<string, string[]>();
+for (let i = 2; i < process.argv.length; i += 2) {
+  const k = process.argv[i].replace(/^--/, "");
+  args.set(k, [...(args.get(k) ?? []), process.argv[i + 1]]);
+}
+const one = (k: string, d: string): string => args.get(k)?.[0] ?? d;
+let rows = parseDataset(readFileSync(one("dataset", "/work/shared/bench/swebench_lite.jsonl"), "utf8"));
+if (args.has("repo")) rows = rows.filter((r) => args.get("repo")!.includes(r.repo));
+const trees = one("trees", `${process.env.HOME}/.cache/bench-trees`);
+const storeDir = one("store-dir", `${process.env.HOME}/benchwork/stores-ablation`);
+mkdirSync(storeDir, { recursive: true });
+const names = one("configs", Object.keys(ABLATION_CONFIGS).join(",")).split(",");
+
+const results = new Map<string, { row: EvalRow; m: QueryMetrics }[]>(names.map((n) => [n, []]));
+const indexer = await createIndexer();
+const started = performance.now();
+let done = 0;
+const byRepo = new Map<string, Map<string, EvalRow[]>>();
+for (const r of rows) {
+  const t = byRepo.get(r.repo) ?? new Map<string, EvalRow[]>();
+  byRepo.set(r.repo, t);
+  t.set(r.baseCommit, [...(t.get(r.baseCommit) ?? []), r]);
+}
+for (const [repo, commits] of [...byRepo].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  const store = openIndexStore(join(storeDir, `${repo.replace("/", "__")}.sqlite`));
+  try {
+    for (const [commit, treeRows] of commits) {
+      await indexer.refresh(store, join(trees, commit), { meta: { commit } });
+      const index = buildLexicalIndex(store.loadCorpus());
+      for (const row of treeRows) {
+        for (const name of names) {
+          const ranked = rankLexical(index, row.body, ABLATION_CONFIGS[name]).map((f) => f.path);
+          results.get(name)!.push({ row, m: scoreRanking(ranked, row.goldFiles) });
+        }
+        done++;
+      }
+      process.stderr.write(`\r${done}/${rows.length} ${repo} ${Math.round((performance.now() - started) / 1000)} s   `);
+    }
+  } finally {
+    store.close();
+  }
+}
+indexer.dispose();
+process.stderr.write("\n");
+
+const f3 = (x: number): string => x.toFixed(3);
+console.log(`| option set | Hit@1 | Hit@3 | Hit@5 | Hit@10 | MRR |\n|---|---:|---:|---:|---:|---:|`);
+for (const name of names) {
+  const s = summarizeMetrics(results.get(name)!.map((x) => x.m));
+  console.log(`| ${name} | ${f3(s.hit[1])} | ${f3(s.hit[3])} | ${f3(s.hit[5])} | ${f3(s.hit[10])} | ${f3(s.mrr)} |`);
+}
+const repos = [...byRepo.keys()].sort();
+console.log(`\nHit@1 / Hit@5 per repository (n issues):\n`);
+console.log(`| option set | ${repos.map((r) => `${r.split("/")[1]} (${rows.filter((x) => x.repo === r).length})`).join(" | ")} |`);
+console.log(`|---|${repos.map(() => "---:").join("|")}|`);
+for (const name of names) {
+  const cells = repos.map((repo) => {
+    const s = summarizeMetrics(results.get(name)!.filter((x) => x.row.repo === repo).map((x) => x.m));
+    return `${s.hit[1].toFixed(2)} / ${s.hit[5].toFixed(2)}`;
+  });
+  console.log(`| ${name} | ${cells.join(" | ")} |`);
+}
+console.log(`\n${rows.length} issues, ${Math.round((performance.now() - started) / 1000)} s`);
