@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { run } from "probot";
 import { createApp } from "./app.js";
+import { createAppOctokit } from "./github/app-octokit.js";
 import { EnvError, readEnv } from "./env.js";
 import { createIndexEntrySelector } from "./github/index-entry-selector.js";
 import { DEFAULT_SNAPSHOT_LIMITS } from "./github/snapshot-limits.js";
@@ -79,7 +80,7 @@ const app = createApp(deps);
 const server = await run((probot, options) => {
   appLog = probot.log;
   return app(probot, options);
-}, { env: env.probot });
+}, { env: env.probot, Octokit: createAppOctokit() });
 
 // Containers stop with SIGTERM; Probot itself only handles SIGINT.
 process.once("SIGTERM", () => {
