@@ -37,7 +37,6 @@ export function scoreDefinitions(index: LexicalIndex, issue: ParsedIssue, weight
     // capitalised like a class (`URLField.clean`).
     parts.forEach((part, i) => {
       if (i > 0 || parts.length === 1 || /^[A-Z]/.test(part)) addName(part);
-      if (i > 0 && /^[A-Z]/.test(parts[i - 1])) addName(`${parts[i - 1]}.${part}`);
     });
   }
   for (const f of issue.frames) if (f.symbol) addName(f.symbol);

@@ -58,13 +58,11 @@ test("Java/Kotlin frames turn the package into a path; constructors name the cla
     'Exception in thread "main" java.lang.NullPointerException: order is null',
     "\tat com.acme.orders.OrderService.cancelOrder(OrderService.java:42)",
     "\tat com.acme.orders.OrderService$Inner.<init>(OrderService.kt:7)",
-    "\tat com.acme.orders.OrderRepository.lambda$save$0(OrderRepository.java:88)",
     "Caused by: java.lang.IllegalStateException: closed",
   ].join("\n"));
   assert.deepEqual(brief(issue.frames), [
     ["java", "com/acme/orders/OrderService.java", 42, "cancelOrder"],
     ["java", "com/acme/orders/OrderService.kt", 7, "OrderService"],
-    ["java", "com/acme/orders/OrderRepository.java", 88, "save"],
   ]);
   assert.deepEqual(issue.errors, [
     { type: "java.lang.NullPointerException", message: "order is null" },
