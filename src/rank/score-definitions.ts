@@ -7,11 +7,6 @@ export interface DefinitionWeights {
   readonly title: number;
   /** Repetition: weight × (1 + repeat·ln(occurrences in the issue)). */
   readonly repeat: number;
-  /**
-   * Scores are divided by max(best score, floor·ln(1 + files)): a name defined in one file scores ln(1 + files),
-   * so with `title` 2 the default floor 3 is what one unique name in the title earns. 0 = divide by the best.
-   */
-  readonly floor: number;
 }
 
 /** Per file: the summed rarity of the issue's identifiers that the file defines, and those names. */
