@@ -11,6 +11,7 @@
 import { readFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { parseDataset, type EvalRow } from "../src/eval/dataset.js";
+import { readTreeTime } from "../src/eval/read-tree-time.js";
 import { scoreRanking, summarizeMetrics, type QueryMetrics } from "../src/eval/metrics.js";
 import { buildLexicalIndex } from "../src/rank/lexical-index.js";
 import { rankLexical } from "../src/rank/rank-lexical.js";
@@ -44,7 +45,8 @@ for (const r of rows) {
 for (const [repo, commits] of [...byRepo].sort(([a], [b]) => (a < b ? -1 : 1))) {
   const store = openIndexStore(join(storeDir, `${repo.replace("/", "__")}.sqlite`));
   try {
-    for (const [commit, treeRows] of commits) {
+    const ordered = [...commits].sort(([a], [b]) => readTreeTime(join(trees, a)) - readTreeTime(join(trees, b)));
+    for (const [commit, treeRows] of ordered) {
       await indexer.refresh(store, join(trees, commit), { meta: { commit } });
       const index = buildLexicalIndex(store.loadCorpus());
       for (const row of treeRows) {

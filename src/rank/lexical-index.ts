@@ -54,7 +54,9 @@ export interface LexicalIndex {
   readonly avgLength: Readonly<Record<Field, number>>;
   /** Suffix lookups over the files' paths and module names, for mentions in the issue. */
   readonly paths: PathLookup;
-  /** Symbol name (exact case) → the files that define a symbol of that name (each file once). */
+  /**
+   * Symbol name (exact case), and `Parent.name` for nested symbols → the files that define it (each file once).
+   */
   readonly definitions: ReadonlyMap<string, readonly number[]>;
 }
 
@@ -180,13 +182,18 @@ function internContent(interner: TermInterner, bytes: Uint8Array): Content {
 
 function buildDefinitions(docs: readonly LexicalDoc[]): Map<string, number[]> {
   const out = new Map<string, number[]>();
+  const add = (key: string, file: number): void => {
+    const list = out.get(key);
+    if (!list) out.set(key, [file]);
+    else if (list[list.length - 1] !== file) list.push(file);
+  };
   docs.forEach((d, file) => {
     for (const s of d.symbols) {
       if (s.kind === "window") continue;
-      const key = s.name;
-      const list = out.get(key);
-      if (!list) out.set(key, [file]);
-      else if (list[list.length - 1] !== file) list.push(file);
+      add(s.name, file);
+      // `Cart.total` as well as `total`: a method named with its class is far rarer than the bare name.
+      const dot = s.qualifiedName.lastIndexOf(".", s.qualifiedName.length - s.name.length - 2);
+      if (s.qualifiedName.length > s.name.length) add(s.qualifiedName.slice(dot + 1), file);
     }
   });
   return out;

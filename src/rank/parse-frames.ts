@@ -40,7 +40,9 @@ export function parseFrames(text: string): IssueFrame[] {
     const className = qualifier.pop() ?? "";
     const dir = qualifier.filter((p) => /^[a-z_][\w]*$/.test(p)).join("/");
     const path = dir ? `${dir}/${m[3]}` : m[3];
-    const symbol = m[2] === "<init>" ? className.split("$")[0] : m[2];
+    // `<init>` is a constructor; `lambda$save$0` and `access$save` are synthetic wrappers of `save`.
+    const method = m[2].replace(/^(?:lambda|access)\$([\w]+?)(?:\$\d+)?$/, "$1");
+    const symbol = m[2] === "<init>" || m[2] === "<clinit>" ? className.split("$")[0] : method;
     found.push({ index: m.index, frame: { format: "java", path, line: Number(m[4]), symbol, text: m[0] } });
   }
   for (const m of text.matchAll(JS)) {

@@ -56,8 +56,13 @@ const CODE_SHAPED = /_|[a-z][A-Z]|^[A-Z]{2,}[a-z]/;
 export function parseIssue(text: string): ParsedIssue {
   const normalized = text.replace(/\r\n?/g, "\n");
   const title = normalized.split("\n", 1)[0]?.trim() ?? "";
+  // Frame lines are paths and line numbers: matched to files as frames, and kept out of the word query, where
+  // `usr`, `site-packages` and `line` would only add noise.
+  const frames = parseFrames(normalized);
+  let withoutFrames = normalized;
+  for (const f of frames) withoutFrames = withoutFrames.replace(f.text, " ");
   const code: string[] = [];
-  let prose = normalized.replace(FENCE, (_all, _fence: string, body: string) => {
+  let prose = withoutFrames.replace(FENCE, (_all, _fence: string, body: string) => {
     code.push(body);
     return "\n";
   });
@@ -67,12 +72,6 @@ export function parseIssue(text: string): ParsedIssue {
   });
   for (const m of prose.matchAll(SESSION)) if (m[1].trim()) code.push(m[1]);
 
-  const frames = parseFrames(normalized);
-  let withoutFrames = normalized;
-  for (const f of frames) {
-    prose = prose.replace(f.text, " ");
-    withoutFrames = withoutFrames.replace(f.text, " ");
-  }
   const errors = [...normalized.matchAll(ERROR)].map((m) => ({ type: m[1], message: (m[2] ?? "").trim() }));
 
   const imports = [...new Set([...normalized.matchAll(IMPORT)].map((m) => (m[1] ?? m[2]).replace(/\.\*$/, "")))];

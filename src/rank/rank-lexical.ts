@@ -57,7 +57,9 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
   const s = o.signals;
   const definitions = scoreDefinitions(index, issue, o.definitions);
   if (s.definition > 0) {
-    let maxDef = 0;
+    // Divide by at least what one uniquely defined name scores, so that when only common names match, their weak
+    // evidence is not blown up to the full signal weight.
+    let maxDef = o.definitions.floor * Math.log(1 + n);
     for (const v of definitions.score.values()) maxDef = Math.max(maxDef, v);
     if (maxDef > 0) for (const [d, v] of definitions.score) final[d] += (s.definition * v) / maxDef;
   }

@@ -7,6 +7,12 @@ export interface DefinitionWeights {
   readonly title: number;
   /** Repetition: weight × (1 + repeat·ln(occurrences in the issue)). */
   readonly repeat: number;
+  /**
+   * Scores are divided by max(best score, floor·ln(1 + files)). A name defined in one file scores ln(1 + files),
+   * so with floor 1 a file needs at least one uniquely defined name (or several rarer ones) to get the full
+   * signal weight, and matches on common names alone stay weak. 0 = divide by the best score.
+   */
+  readonly floor: number;
 }
 
 /** Per file: the summed rarity of the issue's identifiers that the file defines, and those names. */
@@ -32,6 +38,7 @@ export function scoreDefinitions(index: LexicalIndex, issue: ParsedIssue, weight
     // capitalised like a class (`URLField.clean`).
     parts.forEach((part, i) => {
       if (i > 0 || parts.length === 1 || /^[A-Z]/.test(part)) addName(part);
+      if (i > 0 && /^[A-Z]/.test(parts[i - 1])) addName(`${parts[i - 1]}.${part}`);
     });
   }
   for (const f of issue.frames) if (f.symbol) addName(f.symbol);

@@ -27,6 +27,19 @@ test("Python traceback: frames in order, error line, identifiers; frames leave t
   assert.deepEqual(issue.paths, []);
 });
 
+test("frame lines stay out of code and prose, so their path words do not enter the query", () => {
+  const issue = parseIssue([
+    "INTERNALERROR on repr",
+    "```",
+    'File "/usr/local/lib/python3.8/site-packages/_pytest/main.py", line 191, in wrap_session',
+    "    session.exitstatus = doit(config, session) or 0",
+    "```",
+  ].join("\n"));
+  assert.equal(issue.frames.length, 1);
+  assert.ok(!issue.code.join(" ").includes("site-packages"), issue.code.join(" | "));
+  assert.ok(issue.code.join(" ").includes("session.exitstatus"), "the frame's source line stays");
+});
+
 test("IPython tracebacks, old and new style", () => {
   const issue = parseIssue([
     "merge fails",
@@ -45,11 +58,13 @@ test("Java/Kotlin frames turn the package into a path; constructors name the cla
     'Exception in thread "main" java.lang.NullPointerException: order is null',
     "\tat com.acme.orders.OrderService.cancelOrder(OrderService.java:42)",
     "\tat com.acme.orders.OrderService$Inner.<init>(OrderService.kt:7)",
+    "\tat com.acme.orders.OrderRepository.lambda$save$0(OrderRepository.java:88)",
     "Caused by: java.lang.IllegalStateException: closed",
   ].join("\n"));
   assert.deepEqual(brief(issue.frames), [
     ["java", "com/acme/orders/OrderService.java", 42, "cancelOrder"],
     ["java", "com/acme/orders/OrderService.kt", 7, "OrderService"],
+    ["java", "com/acme/orders/OrderRepository.java", 88, "save"],
   ]);
   assert.deepEqual(issue.errors, [
     { type: "java.lang.NullPointerException", message: "order is null" },
