@@ -1,12 +1,14 @@
 import assert from "node:assert/strict";
-import { accessSync, constants, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { after, before, describe, it } from "node:test";
 import { cleanEnv, installGlobally, packProject, run } from "./install-package.js";
 
 const SAMPLE = join(import.meta.dirname, "../../examples/sample-repo");
 const ISSUE = join(import.meta.dirname, "../../examples/sample-issue.md");
+const MODULE_LOG_HOOK = pathToFileURL(join(import.meta.dirname, "module-log.mjs")).href;
 
 // The command as a user gets it: `npm pack`, then `npm install -g` of the tarball, then `bugscout` by its bin name.
 describe("the installed bugscout command", { timeout: 300_000 }, () => {
@@ -65,6 +67,28 @@ describe("the installed bugscout command", { timeout: 300_000 }, () => {
     assert.deepEqual(ranking.files.map((f: { path: string }) => f.path).slice(0, 1), ["pantry/units.py"]);
     assert.equal(ranking.files.length, 3);
     assert.equal(ranking.files[0].evidence.symbol.qualifiedName, "convert");
+  });
+
+  it("loads no tree-sitter, Voyage client or other command's code for a rank on an up-to-date index", async () => {
+    const store = join(work, "modules.sqlite");
+    /** The package files and dependencies a run imports, e.g. `dist/cli/command-rank.js`, `web-tree-sitter`. */
+    const importedBy = async (...args: string[]): Promise<string[]> => {
+      const log = join(work, `modules-${args[0]}.log`);
+      const result = await run(bin, args, { env: { ...env, BUGSCOUT_MODULE_LOG: log, NODE_OPTIONS: `--import=${MODULE_LOG_HOOK}` } });
+      assert.equal(result.code, 0, result.stderr);
+      assert.ok(existsSync(log), "the module log hook did not run");
+      const urls = readFileSync(log, "utf8").trim().split("\n");
+      return [...new Set(urls.map((u) => /lib\/node_modules\/bugscout\/(?:node_modules\/((?:@[^/]+\/)?[^/]+)|(dist\/.*))/.exec(u))
+        .filter((m) => m !== null).map((m) => m[1] ?? m[2]))];
+    };
+    const cold = await importedBy("index", SAMPLE, "--store", store);
+    assert.ok(cold.includes("web-tree-sitter"), `a cold index parses: ${cold.join(" ")}`);
+    assert.ok(cold.includes("dist/cli/command-index.js"));
+
+    const warm = await importedBy("rank", "--repo", SAMPLE, "--issue-file", ISSUE, "--store", store);
+    assert.ok(warm.includes("dist/cli/command-rank.js") && warm.includes("better-sqlite3"), warm.join(" "));
+    const needless = warm.filter((m) => /^(web-tree-sitter|voyageai|dist\/embed\/|dist\/eval\/|dist\/cli\/command-(index|eval)\.js)/.test(m));
+    assert.deepEqual(needless, []);
   });
 
   it("rejects an unknown command on stderr with a non-zero exit", async () => {
