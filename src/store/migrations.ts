@@ -49,6 +49,14 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 3,
+    description: "files.stat: the file's stat fingerprint when its hash was computed, so an unchanged file is not re-read",
+    up(db) {
+      // NULL for every existing row: the first re-index after the upgrade hashes every file, as before, and fills it.
+      db.exec("ALTER TABLE files ADD COLUMN stat TEXT");
+    },
+  },
 ];
 
 /** The schema version this build writes. */
