@@ -57,6 +57,13 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec("ALTER TABLE files ADD COLUMN stat TEXT");
     },
   },
+  {
+    version: 4,
+    description: "lexical_snapshot: the built in-memory lexical index as one blob, under a key naming what it was built from",
+    up(db) {
+      db.exec("CREATE TABLE lexical_snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), key TEXT NOT NULL, bytes BLOB NOT NULL)");
+    },
+  },
 ];
 
 /** The schema version this build writes. */
