@@ -1,10 +1,12 @@
 import { lstatSync, readdirSync, readFileSync, type Dirent } from "node:fs";
-import { join } from "node:path";
 import type { FileStat, TreeEntry, TreeSource } from "./tree-source.js";
 
 /** A `TreeSource` over a directory on the local disk. */
 export function createFsTreeSource(root: string): TreeSource {
-  const absolute = (path: string): string => (path === "" ? root : join(root, path));
+  // Concatenation, not path.join: walk paths are joined from directory entry names (never "", ".", ".." or with a
+  // "/"), so normalising each of them again cost more than listing the tree (django: 6,500 files).
+  const prefix = root.endsWith("/") ? root : `${root}/`;
+  const absolute = (path: string): string => (path === "" ? root : prefix + path);
   return {
     listDirectory(path: string): TreeEntry[] {
       const entries = readdirSync(absolute(path), { withFileTypes: true });

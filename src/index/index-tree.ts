@@ -106,7 +106,7 @@ export async function indexTree(options: IndexTreeOptions): Promise<IndexReport>
       trustChangesBefore: (options.fileClock ?? Date.now)() - STAT_SETTLE_MS,
     };
     try {
-      return await indexWalk(options, source, contentVersion, reuseStored, known);
+      return await indexWalk(options, source, contentVersion, reuseStored, known, stats.size);
     } catch (error) {
       // Any doubt about a fingerprint means reading and hashing every file, as without them.
       if (!(error instanceof StaleFingerprint)) throw error;
@@ -124,6 +124,8 @@ async function indexWalk(
   contentVersion: string,
   reuseStored: boolean,
   known: KnownFiles | undefined,
+  /** How many files the stored tree has, when `known` holds all of them: lets a no-change refresh write nothing. */
+  storedFiles?: number,
 ): Promise<IndexReport> {
   const { store, extractor, analyze, onProgress } = options;
   const loadExtractor = async (): Promise<SymbolExtractor> => ("load" in extractor ? extractor.load() : extractor);
@@ -132,6 +134,7 @@ async function indexWalk(
 
   const files: TreeFile[] = [];
   const blobs: BlobRecord[] = [];
+  let read = 0;
   const seen = new Set<string>();
   const skipped = emptySkipCounts();
 
@@ -164,6 +167,7 @@ async function indexWalk(
       continue;
     }
     pending.push(event.file);
+    if (event.kind === "selected") read++;
     if (event.kind === "selected" && event.fingerprint !== undefined) fingerprints.set(event.file, event.fingerprint);
     if (pending.length === BATCH_SIZE) {
       await flush();
@@ -172,6 +176,18 @@ async function indexWalk(
     }
   }
   await flush();
+
+  // Every stored path was found unchanged by its fingerprint and nothing else is there: the stored tree is this tree.
+  // Nothing is written (no transaction, no WAL to checkpoint), unless a meta entry would change.
+  const unchanged = read === 0 && blobs.length === 0 && files.length === storedFiles &&
+    Object.entries(options.meta ?? {}).every(([key, value]) => store.getMeta(key) === value);
+  if (unchanged) {
+    onProgress?.({ phase: "done", files: files.length, analyzed: 0 });
+    return {
+      files: files.length, analyzed: 0, reused: files.length, removed: 0, skipped, generation: store.generation(),
+      ms: now() - started,
+    };
+  }
 
   onProgress?.({ phase: "apply", files: files.length, analyzed: blobs.length });
   const meta = {

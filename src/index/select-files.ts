@@ -52,7 +52,7 @@ export type SelectionEvent =
  * fingerprint matches is not read: it passed the content rules before with the same bytes.
  */
 export interface KnownFiles {
-  lookup(path: string): { readonly hash: string; readonly stat: string } | undefined;
+  lookup(path: string): { readonly hash: string; readonly stat: string | null } | undefined;
   /**
    * Files changed at or after this time (ms since the epoch) get no fingerprint in their `selected` event: a write
    * within the file system's timestamp granularity after the read could leave the fingerprint as it was.

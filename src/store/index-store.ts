@@ -23,10 +23,10 @@ export interface TreeFile {
   readonly stat?: string;
 }
 
-/** A path of the stored tree with the fingerprint its hash was computed under. */
+/** A path of the stored tree with the fingerprint its hash was computed under (null: none recorded). */
 export interface StatEntry {
   readonly hash: string;
-  readonly stat: string;
+  readonly stat: string | null;
 }
 
 /** A complete new tree. Every file's hash must be stored already or be among `blobs`. */
@@ -71,7 +71,7 @@ export interface IndexStore {
    * generation when anything changed. On any error nothing is written and the previous tree stays whole.
    */
   applyTree(update: TreeUpdate): TreeUpdateResult;
-  /** The stored tree's paths that have a stat fingerprint, with their hash (whose blob is stored). */
+  /** Every path of the stored tree with its hash and stat fingerprint. */
   loadFileStats(): Map<string, StatEntry>;
   /** Every file of the current tree, in path order, in two queries. */
   loadCorpus(): CorpusFile[];

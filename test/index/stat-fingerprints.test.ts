@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { statSync, utimesSync, writeFileSync } from "node:fs";
+import { rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test, type TestContext } from "node:test";
 import Sqlite from "better-sqlite3";
@@ -57,14 +57,26 @@ test("a refresh of an unchanged tree reads and hashes no file, and keeps the gen
   assert.deepEqual(cold.reads, ["README.md", "pkg/a.py", "pkg/b.py", "pkg/c.py"]);
   const before = h.symbols();
 
-  const warm = await h.run();
+  const indexedAt = h.store.getMeta("indexed_at");
+  const warm = await h.run({ now: () => Date.UTC(2030, 0, 1) });
   assert.deepEqual(warm.reads, []);
   assert.deepEqual([warm.report.files, warm.report.analyzed, warm.report.reused, warm.report.generation], [4, 0, 4, 1]);
   assert.deepEqual(h.symbols(), before);
+  // Nothing changed, so nothing was written.
+  assert.equal(h.store.getMeta("indexed_at"), indexedAt);
+
+  // A new meta value is written; a removed file is noticed although every remaining file is recognised.
+  await h.run({ meta: { commit: "abc" } });
+  assert.equal(h.store.getMeta("commit"), "abc");
+  rmSync(join(h.root, "pkg/c.py"));
+  const removed = await h.run({ meta: { commit: "abc" } });
+  assert.deepEqual([removed.reads, removed.report.files, removed.report.removed, removed.report.generation], [[], 3, 1, 2]);
+  writeTree(h.root, { "pkg/c.py": TREE["pkg/c.py"] as string });
+  await h.run({ fileClock: Date.now });
 
   // Selection options still apply to files recognised by their fingerprint.
   const excluded = await h.run({ selection: { exclude: ["pkg/b.py"] } });
-  assert.deepEqual([excluded.reads, excluded.report.files, excluded.report.skipped.excluded], [[], 3, 1]);
+  assert.deepEqual([excluded.report.files, excluded.report.skipped.excluded], [3, 1]);
 });
 
 test("a rewritten file is read again, even with its size and modification time restored", async (t) => {
