@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
 import { createVoyageEmbedder } from "../embed/voyage-embedder.js";
-import { readCliEnv, type CliEnv } from "../env.js";
+import type { CliEnv } from "../env.js";
 import { IndexStoreError } from "../store/store-error.js";
 import { createStoreDense, type StoreDense } from "../triage/create-store-dense.js";
 import { createLazyIndexer } from "../triage/create-indexer.js";
@@ -11,7 +11,6 @@ import type { CliIo } from "./cli-io.js";
 import { runEvalCommand } from "./command-eval.js";
 import { runIndexCommand } from "./command-index.js";
 import { runRankCommand } from "./command-rank.js";
-import { createProgressReporter } from "./progress.js";
 
 const USAGE = `Usage:
   bugscout index <dir> [--store <file>] [--json]
@@ -31,8 +30,13 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
   const [command, ...rest] = argv;
   try {
     if (command === undefined || command === "help" || command === "--help" || command === "-h") {
+      // Asked-for help is the result (stdout, 0); no command at all is a usage error (stderr, 2).
+      if (command === undefined) {
+        io.err(USAGE);
+        return 2;
+      }
       io.out(USAGE);
-      return command === undefined ? 2 : 0;
+      return 0;
     }
     const { values, positionals } = parseOptions(rest);
     const indexer = createLazyIndexer();
@@ -147,12 +151,9 @@ function mode(value: string | boolean | (string | boolean)[] | undefined): Reque
   return text as RequestedMode;
 }
 
+// `tsx src/cli/main.ts …` (npm run bugscout / demo) runs the CLI directly; the installed command is bin.ts.
 const isEntry = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith("/cli/main.ts") || process.argv[1]?.endsWith("/cli/main.js");
 if (isEntry) {
-  const io: CliIo = {
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
-    progress: createProgressReporter(process.stderr),
-  };
-  process.exitCode = await main(process.argv.slice(2), io, readCliEnv());
+  const { runProcess } = await import("./run-process.js");
+  await runProcess(main);
 }
