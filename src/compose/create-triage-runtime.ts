@@ -119,3 +119,10 @@ export function createTriageRuntime(config: TriageRuntimeConfig): TriageRuntime 
   };
   return runtime;
 }
+
+/**
+ * The installation id under which the CLI and the Action store a repository's index: they act for one token, not for
+ * an app installation, and their data folder is their own (the CLI's cache, the workflow's runner), so one fixed id
+ * keeps the app's layout (src/triage/data-layout.ts) without inventing a second one.
+ */
+export const LOCAL_INSTALLATION_ID = 1;
