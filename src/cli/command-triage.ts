@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { createTriageRuntime, LOCAL_INSTALLATION_ID } from "../compose/create-triage-runtime.js";
 import type { CliEnv } from "../env.js";
 import { createRepoGateway } from "../github/create-repo-gateway.js";
+import { describeGitHubError } from "../github/describe-github-error.js";
 import { fetchIssue, FetchIssueError, fetchOwnLogin } from "../github/fetch-issue.js";
 import { statusOf } from "../github/github-client.js";
 import { parseIssueRef } from "../github/parse-issue-ref.js";
@@ -14,7 +15,6 @@ import { skipReason } from "../triage/should-triage.js";
 import { triageIssue, type TriageOutcome } from "../triage/triage-issue.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
-import { describeGitHubError } from "./describe-github-error.js";
 import { createStderrLog } from "./stderr-log.js";
 
 /** Options of `bugscout triage`. */

@@ -1,4 +1,4 @@
-import { statusOf } from "../github/github-client.js";
+import { statusOf } from "./github-client.js";
 
 /** What was being done when GitHub answered with an error, for the message. */
 export interface GitHubErrorContext {
@@ -9,6 +9,8 @@ export interface GitHubErrorContext {
   readonly issue?: string;
   readonly authenticated: boolean;
   readonly apiUrl: string;
+  /** Where the token came from, for the 401 hint; default `GITHUB_TOKEN or GH_TOKEN`. */
+  readonly tokenSource?: string;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface GitHubErrorContext {
 export function describeGitHubError(error: unknown, context: GitHubErrorContext): string {
   const status = statusOf(error);
   const message = githubMessage(error);
-  if (status === 401) return `GitHub refused the token (401 ${message || "Bad credentials"}): check GITHUB_TOKEN or GH_TOKEN`;
+  if (status === 401) return `GitHub refused the token (401 ${message || "Bad credentials"}): check ${context.tokenSource ?? "GITHUB_TOKEN or GH_TOKEN"}`;
   if (status === 404) {
     if (context.issue) return `issue ${context.issue} not found (404)`;
     const hint = context.authenticated ? "or the token cannot see it" : "or it is private: set GITHUB_TOKEN or GH_TOKEN";
