@@ -1,17 +1,12 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
-import { createVoyageEmbedder } from "../embed/voyage-embedder.js";
 import type { CliEnv } from "../env.js";
 import { IndexStoreError } from "../store/store-error.js";
-import { createStoreDense, type StoreDense } from "../triage/create-store-dense.js";
+import type { StoreDense } from "../triage/create-store-dense.js";
 import { createLazyIndexer } from "../triage/create-indexer.js";
 import type { RequestedMode } from "../triage/rank-issue.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
-import { runEvalCommand } from "./command-eval.js";
-import { runIndexCommand } from "./command-index.js";
-import { runRankCommand } from "./command-rank.js";
-import { runTriageCommand } from "./command-triage.js";
 
 const USAGE = `Usage:
   bugscout index <dir> [--store <file>] [--json]
@@ -44,11 +39,14 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
     }
     const { values, positionals } = parseOptions(rest);
     const indexer = createLazyIndexer();
-    const dense = createCliDense(env);
+    const dense = await createCliDense(env);
     try {
+      // Each command's modules are imported when it runs: a warm `rank` loads neither tree-sitter nor the eval loop.
       if (command === "index") {
+        const { runIndexCommand } = await import("./command-index.js");
         await runIndexCommand(io, indexer, { dir: positionals[0] ?? str(values.repo), store: str(values.store), json: !!values.json }, dense);
       } else if (command === "rank") {
+        const { runRankCommand } = await import("./command-rank.js");
         await runRankCommand(io, indexer, {
           repo: str(values.repo) ?? positionals[0],
           issue: str(values.issue),
@@ -62,10 +60,12 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
           json: !!values.json,
         }, dense);
       } else if (command === "triage") {
+        const { runTriageCommand } = await import("./command-triage.js");
         return await runTriageCommand(io, {
           ref: positionals[0], apiUrl: str(values["api-url"]), post: !!values.post, json: !!values.json, storeDir: str(values["store-dir"]),
         }, env);
       } else if (command === "eval") {
+        const { runEvalCommand } = await import("./command-eval.js");
         const report = await runEvalCommand(io, indexer, {
           dataset: str(values.dataset),
           trees: str(values.trees),
@@ -97,10 +97,13 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
   }
 }
 
-/** Dense ranking when an embedding key is configured; undefined means BM25 everywhere. */
-function createCliDense(env: CliEnv): StoreDense | undefined {
+/** Dense ranking when an embedding key is configured; undefined means BM25 everywhere (and no Voyage client load). */
+async function createCliDense(env: CliEnv): Promise<StoreDense | undefined> {
   const voyage = env.voyage;
   if (!voyage) return undefined;
+  const [{ createVoyageEmbedder }, { createStoreDense }] = await Promise.all([
+    import("../embed/voyage-embedder.js"), import("../triage/create-store-dense.js"),
+  ]);
   return createStoreDense({
     createEmbedder: (onRequest) => createVoyageEmbedder({ apiKey: voyage.apiKey, ...(voyage.baseUrl ? { baseUrl: voyage.baseUrl } : {}), onRequest }),
     clock: { now: () => performance.now() },

@@ -2,6 +2,7 @@ import type { BlobRecord, IndexStore, TreeFile } from "../store/index-store.js";
 import { countLines, decodeText } from "./decode-text.js";
 import { createFsTreeSource } from "./fs-tree-source.js";
 import { emptySkipCounts, walkSelection, type SelectedFile, type SelectionOptions } from "./select-files.js";
+import type { DeferredSymbolExtractor } from "./symbols/defer-symbol-extractor.js";
 import type { SymbolExtractor } from "./symbols/symbol-extractor.js";
 import type { TreeSource } from "./tree-source.js";
 import type { Language, SkipReason, SymbolInfo } from "./types.js";
@@ -34,7 +35,8 @@ export interface IndexTreeOptions {
   /** Where to read the tree from; default: the directory `root`. */
   readonly source?: TreeSource;
   readonly store: IndexStore;
-  readonly extractor: SymbolExtractor;
+  /** A loaded extractor, or a deferred one: its grammars are then loaded only when some content is new. */
+  readonly extractor: SymbolExtractor | DeferredSymbolExtractor;
   readonly analyze: AnalyzeContent;
   /**
    * Version of `analyze`'s output. Stored contents analysed under another version (or another extractor version)
@@ -76,6 +78,7 @@ const BATCH_SIZE = 250;
  */
 export async function indexTree(options: IndexTreeOptions): Promise<IndexReport> {
   const { store, extractor, analyze, onProgress } = options;
+  const loadExtractor = async (): Promise<SymbolExtractor> => ("load" in extractor ? extractor.load() : extractor);
   const now = options.now ?? Date.now;
   const started = now();
   const contentVersion = `${extractor.version}|analysis-${options.analysisVersion ?? "0"}`;
@@ -89,14 +92,15 @@ export async function indexTree(options: IndexTreeOptions): Promise<IndexReport>
 
   // Files wait in small batches so the store is asked about many hashes at once, holding few files' bytes.
   let pending: SelectedFile[] = [];
-  function flush(): void {
+  async function flush(): Promise<void> {
     const fresh = [...new Set(pending.map((file) => file.hash))].filter((hash) => !seen.has(hash));
     const stored = reuseStored ? store.knownHashes(fresh) : new Set<string>();
+    const parser = fresh.some((hash) => !stored.has(hash)) ? await loadExtractor() : undefined;
     for (const file of pending) {
       files.push({ path: file.path, hash: file.hash });
       if (seen.has(file.hash)) continue;
       seen.add(file.hash);
-      if (!stored.has(file.hash)) blobs.push(buildBlob(file, extractor, analyze));
+      if (!stored.has(file.hash)) blobs.push(buildBlob(file, parser!, analyze));
     }
     pending = [];
   }
@@ -108,12 +112,12 @@ export async function indexTree(options: IndexTreeOptions): Promise<IndexReport>
     }
     pending.push(event.file);
     if (pending.length === BATCH_SIZE) {
-      flush();
+      await flush();
       onProgress?.({ phase: "scan", files: files.length, analyzed: blobs.length });
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
-  flush();
+  await flush();
 
   onProgress?.({ phase: "apply", files: files.length, analyzed: blobs.length });
   const meta = { ...options.meta, [CONTENT_VERSION_KEY]: contentVersion, indexed_at: new Date(now()).toISOString() };

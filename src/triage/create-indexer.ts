@@ -1,6 +1,9 @@
 import { indexTree, type IndexProgress, type IndexReport } from "../index/index-tree.js";
 import type { SelectionOptions } from "../index/select-files.js";
-import { createSymbolExtractor, type SymbolExtractor } from "../index/symbols/symbol-extractor.js";
+import {
+  deferSymbolExtractor, loadedSymbolExtractor, type DeferredSymbolExtractor,
+} from "../index/symbols/defer-symbol-extractor.js";
+import type { SymbolExtractor } from "../index/symbols/symbol-extractor.js";
 import type { TreeSource } from "../index/tree-source.js";
 import { analyzeToBytes, ANALYSIS_FORMAT_VERSION } from "../rank/analyze-content.js";
 import type { IndexStore } from "../store/index-store.js";
@@ -21,11 +24,13 @@ export interface Indexer {
 }
 
 /**
- * Loads the tree-sitter grammars (tens of milliseconds, once) and returns an indexer that pairs them with the
- * lexical ranker's content analysis. Create one per process.
+ * Returns an indexer that pairs the tree-sitter symbol extractor with the lexical ranker's content analysis. The
+ * grammars (hundreds of milliseconds) are loaded once, by the first refresh that meets a new content: a refresh of
+ * an up-to-date index loads none. Create one per process.
  */
-export async function createIndexer(extractor?: SymbolExtractor): Promise<Indexer> {
-  const symbols = extractor ?? (await createSymbolExtractor());
+export async function createIndexer(extractor?: SymbolExtractor | DeferredSymbolExtractor): Promise<Indexer> {
+  const symbols = extractor === undefined ? deferSymbolExtractor()
+    : "load" in extractor ? extractor : loadedSymbolExtractor(extractor);
   return {
     refresh(store, root, options = {}) {
       return indexTree({

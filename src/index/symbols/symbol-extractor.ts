@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { Language as Grammar, Parser } from "web-tree-sitter";
+import type { Language as Grammar } from "web-tree-sitter";
 import { countLines } from "../decode-text.js";
 import type { Language, SymbolInfo } from "../types.js";
 import { collectDeclarations, compileRules, type CompiledRules } from "./collect-declarations.js";
@@ -55,13 +55,13 @@ interface LoadedLanguage {
  */
 export async function createSymbolExtractor(options: SymbolExtractorOptions = {}): Promise<SymbolExtractor> {
   const require = createRequire(import.meta.url);
+  // Imported here, not at the top: a ranking over an up-to-date index never parses, and should not pay for it.
+  const { Language: TreeSitterLanguage, Parser } = await import("web-tree-sitter");
   await Parser.init();
-  const wanted = options.languages ?? (Object.keys(LANGUAGE_RULES) as Language[]);
   const loaded = new Map<Language, LoadedLanguage>();
-  for (const language of wanted) {
-    const rules = LANGUAGE_RULES[language];
-    if (!rules) continue;
-    const grammar = await Grammar.load(require.resolve(`tree-sitter-wasms/out/tree-sitter-${rules.grammar}.wasm`));
+  for (const language of parsedLanguages(options)) {
+    const rules = LANGUAGE_RULES[language]!;
+    const grammar = await TreeSitterLanguage.load(require.resolve(`tree-sitter-wasms/out/tree-sitter-${rules.grammar}.wasm`));
     loaded.set(language, { grammar, rules: compileRules(rules) });
   }
   const parser = new Parser();
@@ -93,10 +93,8 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
     }
   }
 
-  const { lines = DEFAULT_WINDOW_LINES, overlap = DEFAULT_WINDOW_OVERLAP } = options.windows ?? {};
   return {
-    version: [`rules-${RULES_VERSION}`, "web-tree-sitter-0.25", `windows-${lines}/${overlap}`,
-      ...[...loaded.keys()].sort()].join(";"),
+    version: symbolExtractorVersion(options),
     extract(text, language) {
       const entry = loaded.get(language);
       const parsed = entry && text.length <= maxParseChars ? parseSymbols(text, language, entry) : undefined;
@@ -105,4 +103,20 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
     parses: (language) => loaded.has(language),
     dispose: () => parser.delete(),
   };
+}
+
+/** The languages an extractor with `options` parses: the requested ones that have declaration rules. */
+function parsedLanguages(options: SymbolExtractorOptions): Language[] {
+  const wanted = options.languages ?? (Object.keys(LANGUAGE_RULES) as Language[]);
+  return wanted.filter((language) => LANGUAGE_RULES[language] !== undefined);
+}
+
+/**
+ * The `version` an extractor created with `options` has, known without loading anything: the indexer compares it
+ * with the stored one before deciding whether any file needs parsing at all.
+ */
+export function symbolExtractorVersion(options: SymbolExtractorOptions = {}): string {
+  const { lines = DEFAULT_WINDOW_LINES, overlap = DEFAULT_WINDOW_OVERLAP } = options.windows ?? {};
+  return [`rules-${RULES_VERSION}`, "web-tree-sitter-0.25", `windows-${lines}/${overlap}`,
+    ...[...new Set(parsedLanguages(options))].sort()].join(";");
 }

@@ -1,0 +1,114 @@
+import assert from "node:assert/strict";
+import { accessSync, constants, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { after, before, describe, it } from "node:test";
+import { cleanEnv, installGlobally, packProject, run } from "./install-package.js";
+
+const SAMPLE = join(import.meta.dirname, "../../examples/sample-repo");
+const ISSUE = join(import.meta.dirname, "../../examples/sample-issue.md");
+const MODULE_LOG_HOOK = pathToFileURL(join(import.meta.dirname, "module-log.mjs")).href;
+
+// The command as a user gets it: `npm pack`, then `npm install -g` of the tarball, then `bugscout` by its bin name.
+describe("the installed bugscout command", { timeout: 300_000 }, () => {
+  let work: string;
+  let tarball: string;
+  let bin: string;
+  let env: NodeJS.ProcessEnv;
+  const bugscout = (...args: string[]) => run(bin, args, { env });
+
+  before(async () => {
+    work = mkdtempSync(join(tmpdir(), "bugscout-install-"));
+    tarball = await packProject(work);
+    const prefix = join(work, "prefix");
+    const installed = await installGlobally(tarball, prefix, work);
+    assert.equal(installed.code, 0, installed.stderr);
+    bin = join(prefix, "bin", "bugscout");
+    // HOME in the temporary folder: the default index cache (~/.cache/bugscout) must not be the user's.
+    env = cleanEnv({ HOME: join(work, "home") });
+  });
+  after(() => rmSync(work, { recursive: true, force: true }));
+
+  it("ships the built CLI and no sources, tests, fixtures or datasets", async () => {
+    const listing = await run("tar", ["-tzf", tarball]);
+    const files = listing.stdout.trim().split("\n");
+    assert.ok(files.includes("package/dist/cli/bin.js"));
+    assert.ok(files.includes("package/dist/index/symbols/symbol-extractor.js"));
+    const stray = files.filter((f) => !/^package\/(dist\/.+\.js|package\.json|README\.md|app\.yml)$/.test(f));
+    assert.deepEqual(stray, []);
+  });
+
+  it("is an executable link to the compiled bin with a node shebang", () => {
+    accessSync(bin, constants.X_OK);
+    assert.match(realpathSync(bin), /lib\/node_modules\/bugscout\/dist\/cli\/bin\.js$/);
+    assert.match(readFileSync(bin, "utf8"), /^#!\/usr\/bin\/env node\n/);
+  });
+
+  it("prints its usage for --help", async () => {
+    const result = await bugscout("--help");
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /^Usage:\n {2}bugscout index <dir>/);
+    assert.match(result.stdout, /bugscout rank --repo <dir>/);
+    assert.equal(result.stderr, "");
+  });
+
+  it("indexes the sample repository and ranks its buggy module first, as JSON", async () => {
+    const store = join(work, "sample.sqlite");
+    const indexed = await bugscout("index", SAMPLE, "--store", store);
+    assert.equal(indexed.code, 0, indexed.stderr);
+    assert.match(indexed.stdout, /^Indexed 13 files in \d+ ms: 13 analysed, 0 unchanged, 0 removed\.\nStore: .*sample\.sqlite\n$/);
+
+    const ranked = await bugscout("rank", "--repo", SAMPLE, "--issue-file", ISSUE, "--store", store, "--top", "3", "--json");
+    assert.equal(ranked.code, 0, ranked.stderr);
+    const ranking = JSON.parse(ranked.stdout);
+    assert.equal(ranking.mode, "bm25");
+    assert.equal(ranking.reason, "no embedding API key is configured");
+    assert.deepEqual(ranking.files.map((f: { path: string }) => f.path).slice(0, 1), ["pantry/units.py"]);
+    assert.equal(ranking.files.length, 3);
+    assert.equal(ranking.files[0].evidence.symbol.qualifiedName, "convert");
+  });
+
+  it("loads no tree-sitter, Voyage client or other command's code for a rank on an up-to-date index", async () => {
+    const store = join(work, "modules.sqlite");
+    /** The package files and dependencies a run imports, e.g. `dist/cli/command-rank.js`, `web-tree-sitter`. */
+    const importedBy = async (...args: string[]): Promise<string[]> => {
+      const log = join(work, `modules-${args[0]}.log`);
+      const result = await run(bin, args, { env: { ...env, BUGSCOUT_MODULE_LOG: log, NODE_OPTIONS: `--import=${MODULE_LOG_HOOK}` } });
+      assert.equal(result.code, 0, result.stderr);
+      assert.ok(existsSync(log), "the module log hook did not run");
+      const urls = readFileSync(log, "utf8").trim().split("\n");
+      return [...new Set(urls.map((u) => /lib\/node_modules\/bugscout\/(?:node_modules\/((?:@[^/]+\/)?[^/]+)|(dist\/.*))/.exec(u))
+        .filter((m) => m !== null).map((m) => m[1] ?? m[2]))];
+    };
+    const cold = await importedBy("index", SAMPLE, "--store", store);
+    assert.ok(cold.includes("web-tree-sitter"), `a cold index parses: ${cold.join(" ")}`);
+    assert.ok(cold.includes("dist/cli/command-index.js"));
+
+    const warm = await importedBy("rank", "--repo", SAMPLE, "--issue-file", ISSUE, "--store", store);
+    assert.ok(warm.includes("dist/cli/command-rank.js") && warm.includes("better-sqlite3"), warm.join(" "));
+    const needless = warm.filter((m) => /^(web-tree-sitter|voyageai|dist\/embed\/|dist\/eval\/|dist\/cli\/command-(index|eval)\.js)/.test(m));
+    assert.deepEqual(needless, []);
+  });
+
+  it("rejects an unknown command on stderr with a non-zero exit", async () => {
+    const result = await bugscout("frobnicate");
+    assert.equal(result.code, 2);
+    assert.equal(result.stdout, "");
+    assert.match(result.stderr, /^bugscout: Unknown command 'frobnicate'\.\nUsage:/);
+  });
+
+  it("rejects an unknown flag on stderr with a non-zero exit", async () => {
+    const result = await bugscout("rank", "--repo", SAMPLE, "--frobnicate");
+    assert.equal(result.code, 2);
+    assert.equal(result.stdout, "");
+    assert.match(result.stderr, /^bugscout: Unknown option '--frobnicate'/);
+  });
+
+  it("prints its usage on stderr and exits 2 when given no command", async () => {
+    const result = await bugscout();
+    assert.equal(result.code, 2);
+    assert.equal(result.stdout, "");
+    assert.match(result.stderr, /^Usage:\n/);
+  });
+});
