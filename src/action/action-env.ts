@@ -28,6 +28,8 @@ export interface ActionEnv {
   readonly inputs: ActionInputs;
   readonly voyage?: { readonly apiKey: string; readonly baseUrl?: string };
   readonly commands: { readonly limit: number; readonly windowMs: number };
+  /** `GITHUB_OUTPUT`: the file step outputs are appended to (action.yml decides from them what to cache). */
+  readonly outputFile?: string;
 }
 
 /** A readable list of what is wrong with the Action's environment; it names variables and inputs, never values of secrets. */
@@ -59,7 +61,9 @@ export function parseActionEnv(source: Readonly<Record<string, string | undefine
   const apiKey = value("VOYAGE_API_KEY");
   const voyageBase = value("VOYAGE_BASE_URL");
   const workspace = value("GITHUB_WORKSPACE");
+  const outputFile = value("GITHUB_OUTPUT");
   return {
+    ...(outputFile ? { outputFile } : {}),
     eventName: required("GITHUB_EVENT_NAME"),
     eventPath: required("GITHUB_EVENT_PATH"),
     owner: owner!,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The Action's entry point (action.yml runs `node dist/action/main.js`): reads the standard Actions environment and
 // runs one event. No logic here; see run-action.ts.
-import { readFileSync } from "node:fs";
+import { appendFileSync, readFileSync } from "node:fs";
 import { ActionEnvError, parseActionEnv } from "./action-env.js";
 import { runAction } from "./run-action.js";
 
@@ -10,7 +10,11 @@ try {
   const env = parseActionEnv(process.env);
   const version = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
   // No process.exit: a dense run's background embedding may still be filling the index the cache step will save.
-  process.exitCode = await runAction(env, write, version);
+  const outputFile = env.outputFile;
+  const setOutput = (name: string, value: string) => {
+    if (outputFile) appendFileSync(outputFile, `${name}=${value}\n`);
+  };
+  process.exitCode = await runAction(env, write, { version, setOutput });
 } catch (error) {
   if (!(error instanceof ActionEnvError)) throw error;
   write(`::error::BugScout: ${error.message}\n`);

@@ -1,4 +1,6 @@
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { createTriageRuntime, LOCAL_INSTALLATION_ID } from "../compose/create-triage-runtime.js";
 import { describeGitHubError } from "../github/describe-github-error.js";
 import { statusOf } from "../github/github-client.js";
@@ -25,7 +27,12 @@ type CommentHandler = ReturnType<typeof onIssueComment>;
  * composition root. Returns the exit code: 0 when the event was handled or not for BugScout, 1 with an `::error::`
  * line when GitHub or the event file failed.
  */
-export async function runAction(env: ActionEnv, write: (text: string) => void, version = "action"): Promise<number> {
+export async function runAction(
+  env: ActionEnv,
+  write: (text: string) => void,
+  options: { readonly version?: string; readonly setOutput?: (name: string, value: string) => void } = {},
+): Promise<number> {
+  const version = options.version ?? "action";
   const log = createActionLog(write);
   const event = await readEvent(env.eventPath);
   if (!event.ok) {
@@ -93,7 +100,12 @@ export async function runAction(env: ActionEnv, write: (text: string) => void, v
     write(`::error::BugScout: ${message.replace(/[\r\n]+/g, " ")}\n`);
     return 1;
   } finally {
-    if (handler === "comment") await saveCommandHistory(history, runtime.commandLimiter.entries());
+    if (handler === "comment") {
+      await saveCommandHistory(history, runtime.commandLimiter.entries());
+      options.setOutput?.("command-history", "saved");
+    }
+    // Tells action.yml whether there is an index worth saving in the cache.
+    if (existsSync(path.join(env.dataDir, "installations"))) options.setOutput?.("index", "present");
   }
 }
 
