@@ -6,6 +6,7 @@ import path from "node:path";
 import { after, before, beforeEach, describe, it } from "node:test";
 import { issueCommentCreated, issuesOpened } from "../app/payloads.js";
 import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-github.js";
+import { startFakeVoyage } from "../fakes/fake-voyage.js";
 import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
 
 const ROOT = path.join(import.meta.dirname, "../..");
@@ -13,6 +14,7 @@ const FIXTURE = path.join(ROOT, "test/fixtures/app-repo");
 const SHA = "7777777777777777777777777777777777777777";
 const REPO = { owner: "acme", name: "shop", installationId: 42 };
 const ISSUE = { number: 12, title: "Invoice total is negative", body: "compute_total returns a negative number when a discount is applied to an Invoice" };
+const VOYAGE_KEY = "pa-action-test-key-0123456789";
 const WRITES = /^(POST|PATCH|PUT|DELETE) /;
 
 interface Run { code: number | null; stdout: string; stderr: string }
@@ -108,6 +110,28 @@ describe("the Action's entry point against a fake GitHub", () => {
     assert.match(run.stdout, /::group::The comment BugScout would post\n::stop-commands::([0-9a-f]{32})\n<!-- bugscout -->\n[\s\S]*\n1\. \[shopcart\/billing\/invoice\\\.py\]\(http:\/\/127\.0\.0\.1:\d+\/acme\/shop\/blob\/[0-9a-f]{40}\/[\s\S]*\n::\1::\n::endgroup::\n/);
     assert.deepEqual(fake.calls().filter((c) => WRITES.test(c) || c.includes("/tarball/")), [], "nothing downloaded, nothing posted");
     assert.deepEqual(fake.unexpected, []);
+  });
+
+  it("with a VOYAGE_API_KEY ranks with embeddings, and a later run re-uses the stored ones", async (t) => {
+    const voyage = await startFakeVoyage({ apiKey: VOYAGE_KEY });
+    t.after(async () => {
+      await voyage.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    const dense = { ...env, VOYAGE_API_KEY: VOYAGE_KEY, VOYAGE_BASE_URL: voyage.baseUrl, "INPUT_DRY-RUN": "true" };
+    const documents = () => voyage.requests.filter((r) => r.inputType === "document").length;
+    const cold = await runAction(dir, "issues", issuesOpened(REPO, ISSUE), dense);
+    const embedded = documents();
+    const warm = await runAction(dir, "issues", issuesOpened(REPO, ISSUE), dense);
+
+    assert.equal(cold.code, 0, cold.stdout + cold.stderr);
+    assert.match(cold.stdout, /<sub>mode hybrid: embeddings 0\\% warm/);
+    assert.ok(embedded > 0);
+    assert.equal(warm.code, 0, warm.stdout + warm.stderr);
+    assert.match(warm.stdout, /<sub>mode (dense|hybrid): embeddings 100\\% warm/);
+    assert.equal(documents(), embedded, "the second run embedded no code again");
+    assert.ok(!(cold.stdout + warm.stdout).includes(VOYAGE_KEY), "the key is never logged");
+    assert.deepEqual(fake.calls().filter((c) => WRITES.test(c)), []);
   });
 
   it("fails with one ::error:: line and posts nothing on a bad token, a missing permission or a missing environment", async (t) => {
