@@ -6,7 +6,7 @@ import path from "node:path";
 import { after, before, beforeEach, describe, it } from "node:test";
 import { startTestApp } from "../app/app-harness.js";
 import { issuesOpened } from "../app/payloads.js";
-import { setIssue } from "../fakes/fake-github-issues.js";
+import { makePublic, setIssue } from "../fakes/fake-github-issues.js";
 import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-github.js";
 import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
 
@@ -18,6 +18,11 @@ const ISSUE = { number: 12, title: "Invoice total is negative", body: "compute_t
 const WRITES = /^(POST|PATCH|PUT|DELETE) /;
 
 interface Run { code: number | null; stdout: string; stderr: string }
+
+/** The numbered entries of a BugScout comment. */
+function listedCount(body: string): number {
+  return body.split("\n").filter((l) => /^\d+\. \[/.test(l)).length;
+}
 
 /** The body with its "ranked in N ms" figure replaced, the one part that differs from run to run. */
 function sameTiming(body: string, ms = "N"): string {
@@ -102,6 +107,27 @@ describe("bugscout triage against a fake GitHub", () => {
     const ranking = JSON.parse(json.stdout) as { mode: string; files: { path: string }[] };
     assert.equal(ranking.mode, "bm25");
     assert.equal(ranking.files[0].path, "shopcart/billing/invoice.py");
+    assert.deepEqual(fake.unexpected, []);
+  });
+
+  it("reads a public repository without a token, says so, and names the anonymous rate limit when it runs out", async (t) => {
+    t.after(() => rm(home, { recursive: true, force: true }));
+    makePublic(repo);
+    repo.settings = "ranking:\n  top_k: 1\n";
+    const anonymous = { HOME: home, GITHUB_SERVER_URL: "https://github.example" };
+    const run = await bugscout(["triage", "acme/shop#12", "--api-url", fake.apiUrl], anonymous);
+    const reset = Math.floor(Date.now() / 1000) + 3600;
+    fake.failNext("GET", /^\/repos\/acme\/shop\/issues\/12$/, 403, "API rate limit exceeded for 127.0.0.1.",
+      { headers: { "x-ratelimit-remaining": "0", "x-ratelimit-limit": "60", "x-ratelimit-reset": String(reset) } });
+    const limited = await bugscout(["triage", "acme/shop#12", "--api-url", fake.apiUrl], anonymous);
+
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /^bugscout: no GITHUB_TOKEN or GH_TOKEN: reading anonymously \(public repositories only, 60 requests an hour\)$/m);
+    assert.equal(listedCount(run.stdout), 1, "settings read anonymously");
+    assert.ok(fake.requests.every((r) => r.authorization === ""), "no credentials sent");
+    assert.equal(limited.code, 1);
+    assert.equal(limited.stderr.trimEnd().split("\n").at(-1),
+      `bugscout: GitHub's rate limit is used up (anonymous: 60 requests an hour; set GITHUB_TOKEN or GH_TOKEN for 5,000) while reading acme/shop#12; it resets at ${new Date(reset * 1000).toISOString()}`);
     assert.deepEqual(fake.unexpected, []);
   });
 

@@ -18,6 +18,17 @@ export type WithRepo = (m: RegExpExecArray, req: { readonly authorization: strin
 type IssueRoute = [string, RegExp, (m: RegExpExecArray, req: { readonly authorization: string }, base: string) => IssueRouteReply, "token"];
 
 const issues = new WeakMap<FakeRepo, Map<number, FakeIssue>>();
+const publicRepos = new WeakSet<FakeRepo>();
+
+/** Makes a fake repository public: requests without a token may read it (and only it), as on GitHub. */
+export function makePublic(repo: FakeRepo): void {
+  publicRepos.add(repo);
+}
+
+/** Whether anonymous requests may read the repository. */
+export function isPublic(repo: FakeRepo): boolean {
+  return publicRepos.has(repo);
+}
 
 /** Adds (or replaces) an issue of a fake repository. */
 export function setIssue(repo: FakeRepo, issue: FakeIssue): void {
@@ -36,7 +47,7 @@ export function issueRoutes(withRepo: WithRepo): IssueRoute[] {
       status: 200,
       body: {
         id: 500 + repo.installationId, name: repo.name, full_name: `${repo.owner}/${repo.name}`, owner: { login: repo.owner },
-        default_branch: repo.defaultBranch, private: true, url: `${base}/repos/${repo.owner}/${repo.name}`,
+        default_branch: repo.defaultBranch, private: !publicRepos.has(repo), url: `${base}/repos/${repo.owner}/${repo.name}`,
       },
     })), "token"],
     ["GET", /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)$/, (m, req) => withRepo(m, req, (repo) => {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { issueRoutes } from "./fake-github-issues.js";
+import { isPublic, issueRoutes } from "./fake-github-issues.js";
 import { BOT_USER, createFakeRepo, type FakeComment, type FakeRepo } from "./fake-github-state.js";
 
 export { BOT_USER, type FakeComment, type FakeRepo } from "./fake-github-state.js";
@@ -165,6 +165,7 @@ export class FakeGitHub {
     if (auth === "jwt") return /^bearer [\w-]+\.[\w-]+\.[\w-]+$/i.test(req.authorization);
     const candidates = this.repos.get(`${match[1]}/${match[2]}`.toLowerCase()) ?? [];
     if (candidates.length === 0) return req.authorization.startsWith("token ghs_fake_");
+    if (req.authorization === "" && candidates.length === 1 && isPublic(candidates[0])) return true;
     return candidates.some((repo) => req.authorization === `token ghs_fake_${repo.installationId}`);
   }
 
