@@ -93,6 +93,7 @@ export async function runAction(
       : describeGitHubError(error, {
         doing: `handling ${env.eventName}.${action}`,
         repo: `${env.owner}/${env.repo}`,
+        ...(issueNumber(payload) ? { issue: `${env.owner}/${env.repo}#${issueNumber(payload)}` } : {}),
         authenticated: true,
         apiUrl: env.apiUrl,
         tokenSource: "the github-token input",
@@ -107,6 +108,11 @@ export async function runAction(
     // Tells action.yml whether there is an index worth saving in the cache.
     if (existsSync(path.join(env.dataDir, "installations"))) options.setOutput?.("index", "present");
   }
+}
+
+function issueNumber(payload: Record<string, unknown>): number | undefined {
+  const number = (payload.issue as { number?: unknown } | undefined)?.number;
+  return typeof number === "number" ? number : undefined;
 }
 
 /** Which app handler serves the event, or undefined for events BugScout does not act on. */

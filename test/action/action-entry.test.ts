@@ -134,16 +134,19 @@ describe("the Action's entry point against a fake GitHub", () => {
     assert.deepEqual(fake.calls().filter((c) => WRITES.test(c)), []);
   });
 
-  it("fails with one ::error:: line and posts nothing on a bad token, a missing permission or a missing environment", async (t) => {
+  it("fails with one ::error:: line and posts nothing on a bad token, a missing permission, a deleted issue or a missing environment", async (t) => {
     t.after(() => rmSync(dir, { recursive: true, force: true }));
     fake.failNext("GET", /^\/repos\/acme\/shop\/contents\/\.github\/bugscout\.yml$/, 401, "Bad credentials");
     const badToken = await runAction(dir, "issues", issuesOpened(REPO, ISSUE), env);
     fake.failNext("POST", /^\/repos\/acme\/shop\/issues\/12\/comments$/, 403, "Resource not accessible by integration");
     const readOnlyToken = await runAction(dir, "issues", issuesOpened(REPO, ISSUE), env);
+    fake.failNext("POST", /^\/repos\/acme\/shop\/issues\/12\/comments$/, 404, "Not Found");
+    const gone = await runAction(dir, "issues", issuesOpened(REPO, ISSUE), env);
     const noToken = await runAction(dir, "issues", issuesOpened(REPO, ISSUE), { GITHUB_API_URL: fake.apiUrl });
 
     const errors = (r: Run) => r.stdout.split("\n").filter((l) => l.startsWith("::error::"));
-    for (const r of [badToken, readOnlyToken, noToken]) assert.equal(r.code, 1, r.stdout + r.stderr);
+    for (const r of [badToken, readOnlyToken, gone, noToken]) assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.deepEqual(errors(gone), ["::error::BugScout: issue acme/shop#12 not found (404)"]);
     assert.deepEqual(errors(badToken), ["::error::BugScout: GitHub refused the token (401 Bad credentials): check the github-token input"]);
     assert.deepEqual(errors(readOnlyToken), ["::error::BugScout: no access to acme/shop (403 Resource not accessible by integration) while handling issues.opened"]);
     assert.deepEqual(errors(noToken), ["::error::BugScout: no token: the github-token input (default ${{ github.token }}) or GITHUB_TOKEN must be set"]);
