@@ -11,7 +11,9 @@ import { readSettings } from "../github/read-settings.js";
 import { apiUrlForWeb, createRestClient, GITHUB_API_URL, webUrlForApi } from "../github/rest-client.js";
 import { createRestConfigSource } from "../github/rest-config-source.js";
 import type { RepoGateway, RepoKey } from "../triage/ports.js";
+import { IndexStoreError } from "../store/store-error.js";
 import { skipReason } from "../triage/should-triage.js";
+import { summarizeError } from "../triage/summarize-error.js";
 import { triageIssue, type TriageOutcome } from "../triage/triage-issue.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
@@ -80,8 +82,11 @@ export async function runTriageCommand(io: CliIo, options: TriageCommandOptions,
       problems,
     });
   } catch (error) {
-    if (error instanceof CliError || statusOf(error) === undefined) throw error;
-    throw failure(`triaging ${name}`)(error);
+    if (error instanceof CliError || error instanceof IndexStoreError) throw error;
+    if (statusOf(error) !== undefined) throw failure(`triaging ${name}`)(error);
+    // A bad archive, a full disk: one line with the reason (credentials redacted), not a stack trace.
+    const summary = summarizeError(error);
+    throw new CliError(`triaging ${name} failed: ${summary.message}${summary.cause ? ` (${summary.cause})` : ""}`, 1, { cause: error });
   } finally {
     await runtime.indexer.release(LOCAL_INSTALLATION_ID);
   }

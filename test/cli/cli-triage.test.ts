@@ -131,7 +131,7 @@ describe("bugscout triage against a fake GitHub", () => {
     assert.deepEqual(fake.unexpected, []);
   });
 
-  it("answers a bad token, a missing issue, no access and a malformed reference with one line and exit code 1", async (t) => {
+  it("answers a bad token, a missing issue, no access, a malformed reference and a bad archive with one line and exit code 1", async (t) => {
     t.after(() => rm(home, { recursive: true, force: true }));
     fake.failNext("GET", /^\/repos\/acme\/shop$/, 401, "Bad credentials");
     const badToken = await bugscout(["triage", "acme/shop#12", "--post"], { ...env, GITHUB_TOKEN: "", GH_TOKEN: "ghs_fake_42" });
@@ -139,9 +139,11 @@ describe("bugscout triage against a fake GitHub", () => {
     fake.failNext("GET", /^\/repos\/acme\/shop$/, 403, "Resource not accessible by personal access token");
     const noAccess = await bugscout(["triage", "acme/shop#12", "--post"], env);
     const malformed = await bugscout(["triage", "acme/shop#x", "--post"], env);
+    repo.tarballs.set(SHA, Buffer.from("not a gzip archive"));
+    const badArchive = await bugscout(["triage", "acme/shop#12", "--post"], env);
 
     const lastLine = (r: Run) => r.stderr.trimEnd().split("\n").at(-1);
-    for (const r of [badToken, missing, noAccess, malformed]) {
+    for (const r of [badToken, missing, noAccess, malformed, badArchive]) {
       assert.equal(r.code, 1, r.stderr);
       assert.equal(r.stdout, "");
     }
@@ -149,8 +151,11 @@ describe("bugscout triage against a fake GitHub", () => {
     assert.equal(lastLine(missing), "bugscout: issue acme/shop#404 not found (404)");
     assert.equal(lastLine(noAccess), "bugscout: no access to acme/shop (403 Resource not accessible by personal access token) while reading acme/shop#12");
     assert.equal(malformed.stderr, "bugscout: 'acme/shop#x' is not an issue reference: use owner/repo#123 or https://github.com/owner/repo/issues/123\n");
+    assert.equal(lastLine(badArchive), "bugscout: triaging acme/shop#12 failed: could not read the repository archive (Error: incorrect header check)");
     assert.ok(!badToken.stderr.includes("ghs_fake_42"), "the token is never printed");
-    assert.deepEqual(fake.calls().filter((c) => WRITES.test(c) || c.includes("/tarball/")), [], "nothing downloaded or posted");
+    assert.deepEqual(fake.calls().filter((c) => WRITES.test(c)), [], "nothing posted");
+    assert.deepEqual(fake.calls().filter((c) => c.includes("/tarball/")), ["GET /repos/acme/shop/tarball/7777777777777777777777777777777777777777"],
+      "only the run with a bad archive got as far as downloading");
     assert.deepEqual(fake.unexpected, []);
   });
 });
