@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, beforeEach, describe, it } from "node:test";
@@ -31,8 +31,14 @@ function sameTiming(body: string, ms = "N"): string {
 
 /** Runs `bugscout <args>` as its own process (node + tsx, as `npm run bugscout` does) with a clean environment. */
 function bugscout(args: string[], env: Record<string, string>): Promise<Run> {
+  return node(["src/cli/main.ts", ...args], env);
+}
+
+/** Runs a source file of the project with node + tsx and only `env` (plus PATH). */
+function node(args: string[], env: Record<string, string>): Promise<Run> {
+  const [file, ...rest] = args;
   return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", path.join(ROOT, "src/cli/main.ts"), ...args], {
+    execFile(process.execPath, ["--import", "tsx", path.join(ROOT, file), ...rest], {
       cwd: ROOT, env: { PATH: process.env.PATH ?? "", ...env }, timeout: 60_000,
     }, (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }));
   });
@@ -59,7 +65,7 @@ describe("bugscout triage against a fake GitHub", () => {
     env = { HOME: home, GITHUB_TOKEN: "ghs_fake_42", GITHUB_API_URL: fake.apiUrl, GITHUB_SERVER_URL: "https://github.example" };
   });
 
-  it("prints exactly the comment the app posts, progress on stderr, and re-uses the index on a second run", async (t) => {
+  it("prints exactly the comment the app posts (and the Action logs), progress on stderr, and re-uses the index on a second run", async (t) => {
     t.after(() => rm(home, { recursive: true, force: true }));
     const first = await bugscout(["triage", "acme/shop#12"], env);
     const second = await bugscout(["triage", `https://github.example/acme/shop/issues/12`], env);
@@ -77,6 +83,17 @@ describe("bugscout triage against a fake GitHub", () => {
     assert.equal(fake.calls().filter((c) => c.includes("/tarball/")).length, 1, "the second run re-used the stored index");
     assert.deepEqual(fake.calls().filter((c) => WRITES.test(c)), [], "nothing posted without --post");
     assert.deepEqual(fake.unexpected, []);
+
+    // The Action's dry run (its own process and data folder) logs the same body.
+    const eventPath = path.join(home, "event.json");
+    const { installation: _installation, ...event } = issuesOpened(REPO, ISSUE);
+    await writeFile(eventPath, JSON.stringify(event));
+    const action = await node(["src/action/main.ts"], {
+      GITHUB_EVENT_NAME: "issues", GITHUB_EVENT_PATH: eventPath, GITHUB_REPOSITORY: "acme/shop", RUNNER_TEMP: home,
+      GITHUB_TOKEN: "ghs_fake_42", GITHUB_API_URL: fake.apiUrl, GITHUB_SERVER_URL: "https://github.example", "INPUT_DRY-RUN": "true",
+    });
+    const logged = /::stop-commands::(\w+)\n([\s\S]*)\n::\1::\n/.exec(action.stdout)?.[2];
+    assert.equal(sameTiming(logged ?? action.stdout + action.stderr), sameTiming(first.stdout));
 
     // The same issue delivered to the app (real index and ranker) gets the same body, byte for byte.
     const app = await startTestApp(fake, { realIndex: true });
