@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Ranking } from "../rank/types.js";
 import type { Indexer } from "../triage/create-indexer.js";
-import { createLexicalIndexCache } from "../triage/lexical-index-cache.js";
+import { loadLexicalIndex } from "../triage/load-lexical-index.js";
 import type { StoreDense } from "../triage/create-store-dense.js";
 import { rankIssue, type RequestedMode } from "../triage/rank-issue.js";
 import { CliError } from "./cli-error.js";
@@ -37,7 +37,7 @@ export async function runRankCommand(
   const text = readIssueText(options);
   const { store, root } = await openCheckout(indexer, options.repo, options.store, io.progress);
   try {
-    const index = createLexicalIndexCache().get(store);
+    const index = loadLexicalIndex(store);
     const ranking = await rankIssue(
       { index, ...(dense ? { dense: dense.ranker(store, root) } : {}), now: () => performance.now() },
       { text, top: options.top, mode: options.mode, include: options.include, exclude: options.exclude, budgetMs: options.budgetMs },

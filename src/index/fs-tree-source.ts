@@ -1,6 +1,6 @@
 import { lstatSync, readdirSync, readFileSync, type Dirent } from "node:fs";
 import { join } from "node:path";
-import type { TreeEntry, TreeSource } from "./tree-source.js";
+import type { FileStat, TreeEntry, TreeSource } from "./tree-source.js";
 
 /** A `TreeSource` over a directory on the local disk. */
 export function createFsTreeSource(root: string): TreeSource {
@@ -12,6 +12,11 @@ export function createFsTreeSource(root: string): TreeSource {
     },
     fileSize: (path) => lstatSync(absolute(path)).size,
     readFile: (path) => readFileSync(absolute(path)),
+    stat(path): FileStat {
+      const s = lstatSync(absolute(path), { bigint: true });
+      const changedNs = s.mtimeNs > s.ctimeNs ? s.mtimeNs : s.ctimeNs;
+      return { size: Number(s.size), fingerprint: `${s.size}:${s.mtimeNs}:${s.ctimeNs}:${s.ino}`, changedMs: Number(changedNs / 1_000_000n) };
+    },
   };
 }
 

@@ -1,7 +1,10 @@
 import type { BlobRecord, IndexStore, TreeFile } from "../store/index-store.js";
 import { countLines, decodeText } from "./decode-text.js";
 import { createFsTreeSource } from "./fs-tree-source.js";
-import { emptySkipCounts, walkSelection, type SelectedFile, type SelectionOptions } from "./select-files.js";
+import {
+  emptySkipCounts, walkSelection, type KnownFiles, type SelectedFile, type SelectionOptions, type UnchangedFile,
+} from "./select-files.js";
+import { SELECTION_RULES_VERSION } from "./selection-rules.js";
 import type { DeferredSymbolExtractor } from "./symbols/defer-symbol-extractor.js";
 import type { SymbolExtractor } from "./symbols/symbol-extractor.js";
 import type { TreeSource } from "./tree-source.js";
@@ -49,6 +52,8 @@ export interface IndexTreeOptions {
   readonly onProgress?: (progress: IndexProgress) => void;
   /** Wall clock in milliseconds, for `ms` and the `indexed_at` meta entry. Default `Date.now`. */
   readonly now?: () => number;
+  /** The clock file times are compared with (ms since the epoch), to trust only settled fingerprints. Default `Date.now`. */
+  readonly fileClock?: () => number;
 }
 
 /** What an index run did. `files` = `analyzed` + `reused`. */
@@ -69,7 +74,18 @@ export interface IndexReport {
 
 /** Meta key holding the versions the stored contents were produced with. */
 export const CONTENT_VERSION_KEY = "content_version";
+/** Meta key holding the selection rules' version the stored stat fingerprints were recorded under. */
+export const STAT_VERSION_KEY = "stat_version";
+/**
+ * A fingerprint is recorded only for files changed at least this long before the walk: file times are only as fine
+ * as the file system's clock (2 s on FAT, a kernel tick elsewhere), so a write just after the read could otherwise
+ * leave size and times as they were (git's "racily clean" entries).
+ */
+export const STAT_SETTLE_MS = 3000;
 const BATCH_SIZE = 250;
+
+/** A fingerprint matched a stored hash whose content is gone (another process re-indexed meanwhile). */
+class StaleFingerprint extends Error {}
 
 /**
  * Indexes a tree into the store: selects files, hashes them, analyses only contents the store does not have, and
@@ -77,40 +93,78 @@ const BATCH_SIZE = 250;
  * reuse their stored content. Yields to the event loop between batches so a server stays responsive.
  */
 export async function indexTree(options: IndexTreeOptions): Promise<IndexReport> {
+  const { store, extractor } = options;
+  const contentVersion = `${extractor.version}|analysis-${options.analysisVersion ?? "0"}`;
+  const reuseStored = store.getMeta(CONTENT_VERSION_KEY) === contentVersion;
+  const source = options.source ?? createFsTreeSource(options.root);
+  // Fingerprints are only as good as the rules that selected their files and the contents they point at.
+  const useStats = reuseStored && source.stat !== undefined && store.getMeta(STAT_VERSION_KEY) === SELECTION_RULES_VERSION;
+  if (useStats) {
+    const stats = store.loadFileStats();
+    const known: KnownFiles = {
+      lookup: (path) => stats.get(path),
+      trustChangesBefore: (options.fileClock ?? Date.now)() - STAT_SETTLE_MS,
+    };
+    try {
+      return await indexWalk(options, source, contentVersion, reuseStored, known);
+    } catch (error) {
+      // Any doubt about a fingerprint means reading and hashing every file, as without them.
+      if (!(error instanceof StaleFingerprint)) throw error;
+    }
+  }
+  const known: KnownFiles | undefined = source.stat
+    ? { lookup: () => undefined, trustChangesBefore: (options.fileClock ?? Date.now)() - STAT_SETTLE_MS }
+    : undefined;
+  return indexWalk(options, source, contentVersion, reuseStored, known);
+}
+
+async function indexWalk(
+  options: IndexTreeOptions,
+  source: TreeSource,
+  contentVersion: string,
+  reuseStored: boolean,
+  known: KnownFiles | undefined,
+): Promise<IndexReport> {
   const { store, extractor, analyze, onProgress } = options;
   const loadExtractor = async (): Promise<SymbolExtractor> => ("load" in extractor ? extractor.load() : extractor);
   const now = options.now ?? Date.now;
   const started = now();
-  const contentVersion = `${extractor.version}|analysis-${options.analysisVersion ?? "0"}`;
-  const reuseStored = store.getMeta(CONTENT_VERSION_KEY) === contentVersion;
 
   const files: TreeFile[] = [];
   const blobs: BlobRecord[] = [];
   const seen = new Set<string>();
   const skipped = emptySkipCounts();
-  const source = options.source ?? createFsTreeSource(options.root);
 
   // Files wait in small batches so the store is asked about many hashes at once, holding few files' bytes.
-  let pending: SelectedFile[] = [];
+  let pending: (SelectedFile | UnchangedFile)[] = [];
+  const fingerprints = new Map<SelectedFile, string>();
   async function flush(): Promise<void> {
     const fresh = [...new Set(pending.map((file) => file.hash))].filter((hash) => !seen.has(hash));
     const stored = reuseStored ? store.knownHashes(fresh) : new Set<string>();
-    const parser = fresh.some((hash) => !stored.has(hash)) ? await loadExtractor() : undefined;
+    const parser = pending.some((file) => "bytes" in file && !seen.has(file.hash) && !stored.has(file.hash))
+      ? await loadExtractor() : undefined;
     for (const file of pending) {
-      files.push({ path: file.path, hash: file.hash });
+      const fingerprint = "bytes" in file ? fingerprints.get(file) : file.fingerprint;
+      files.push(fingerprint === undefined ? { path: file.path, hash: file.hash } : { path: file.path, hash: file.hash, stat: fingerprint });
       if (seen.has(file.hash)) continue;
+      if (!("bytes" in file)) {
+        if (!stored.has(file.hash)) throw new StaleFingerprint(file.path);
+      } else if (!stored.has(file.hash)) {
+        blobs.push(buildBlob(file, parser!, analyze));
+      }
       seen.add(file.hash);
-      if (!stored.has(file.hash)) blobs.push(buildBlob(file, parser!, analyze));
     }
     pending = [];
+    fingerprints.clear();
   }
 
-  for (const event of walkSelection(source, options.selection)) {
+  for (const event of walkSelection(source, options.selection, known)) {
     if (event.kind === "skipped") {
       skipped[event.reason]++;
       continue;
     }
     pending.push(event.file);
+    if (event.kind === "selected" && event.fingerprint !== undefined) fingerprints.set(event.file, event.fingerprint);
     if (pending.length === BATCH_SIZE) {
       await flush();
       onProgress?.({ phase: "scan", files: files.length, analyzed: blobs.length });
@@ -120,7 +174,12 @@ export async function indexTree(options: IndexTreeOptions): Promise<IndexReport>
   await flush();
 
   onProgress?.({ phase: "apply", files: files.length, analyzed: blobs.length });
-  const meta = { ...options.meta, [CONTENT_VERSION_KEY]: contentVersion, indexed_at: new Date(now()).toISOString() };
+  const meta = {
+    ...options.meta,
+    [CONTENT_VERSION_KEY]: contentVersion,
+    [STAT_VERSION_KEY]: SELECTION_RULES_VERSION,
+    indexed_at: new Date(now()).toISOString(),
+  };
   const result = store.applyTree({ files, blobs, meta });
   onProgress?.({ phase: "done", files: files.length, analyzed: blobs.length });
   return {

@@ -5,7 +5,7 @@ import { hashContent } from "./hash-content.js";
 import {
   contentSkipReason, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, directorySkipReason, pathSkipReason,
 } from "./selection-rules.js";
-import type { TreeSource } from "./tree-source.js";
+import type { FileStat, TreeSource } from "./tree-source.js";
 import type { Language, SkipReason, SourceFile } from "./types.js";
 
 /** Which files of a tree to index, on top of the fixed rules in `selection-rules.ts`. */
@@ -30,10 +30,35 @@ export interface SelectedFile {
   readonly bytes: Uint8Array;
 }
 
-/** One step of a selection walk: a chosen file, or a skipped file or pruned directory with the reason. */
+/** A chosen file that a {@link KnownFiles} lookup recognised by its metadata: its bytes were not read. */
+export interface UnchangedFile {
+  readonly path: string;
+  /** The hash recorded with the matching fingerprint. */
+  readonly hash: string;
+  readonly fingerprint: string;
+}
+
+/**
+ * One step of a selection walk: a chosen file (read, or unchanged since a recorded fingerprint), or a skipped file or
+ * pruned directory with the reason.
+ */
 export type SelectionEvent =
-  | { readonly kind: "selected"; readonly file: SelectedFile }
+  | { readonly kind: "selected"; readonly file: SelectedFile; readonly fingerprint?: string }
+  | { readonly kind: "unchanged"; readonly file: UnchangedFile }
   | { readonly kind: "skipped"; readonly path: string; readonly reason: SkipReason };
+
+/**
+ * Fingerprints recorded by an earlier walk (path → hash and fingerprint), for sources that have `stat`. A file whose
+ * fingerprint matches is not read: it passed the content rules before with the same bytes.
+ */
+export interface KnownFiles {
+  lookup(path: string): { readonly hash: string; readonly stat: string } | undefined;
+  /**
+   * Files changed at or after this time (ms since the epoch) get no fingerprint in their `selected` event: a write
+   * within the file system's timestamp granularity after the read could leave the fingerprint as it was.
+   */
+  readonly trustChangesBefore: number;
+}
 
 /** A zeroed count for every skip reason. */
 export function emptySkipCounts(): Record<SkipReason, number> {
@@ -49,7 +74,11 @@ export function emptySkipCounts(): Record<SkipReason, number> {
  * build output, vendored code) yield one `skipped` event each; their contents are never listed. Symlinks are
  * never followed. Read errors become `unreadable` events; only an unreadable root throws.
  */
-export function* walkSelection(source: TreeSource, options: SelectionOptions = {}): Generator<SelectionEvent> {
+export function* walkSelection(
+  source: TreeSource,
+  options: SelectionOptions = {},
+  known?: KnownFiles,
+): Generator<SelectionEvent> {
   const include = createGlobMatcher(options.include ?? []);
   const exclude = createGlobMatcher(options.exclude ?? []);
   const hasInclude = (options.include ?? []).some((p) => p.trim() !== "");
@@ -63,9 +92,18 @@ export function* walkSelection(source: TreeSource, options: SelectionOptions = {
     const byPath = pathSkipReason(path);
     if (byPath) return skip(byPath);
     let bytes: Uint8Array;
+    let stat: FileStat | undefined;
     try {
-      if (source.fileSize(path) > maxFileBytes) return skip("too-large");
+      stat = known && source.stat ? source.stat(path) : undefined;
+      if ((stat ? stat.size : source.fileSize(path)) > maxFileBytes) return skip("too-large");
       if (selected >= maxFiles) return skip("over-file-cap");
+      if (stat && known) {
+        const entry = known.lookup(path);
+        if (entry && entry.stat === stat.fingerprint) {
+          selected++;
+          return { kind: "unchanged", file: { path, hash: entry.hash, fingerprint: stat.fingerprint } };
+        }
+      }
       bytes = source.readFile(path);
     } catch {
       return skip("unreadable");
@@ -76,7 +114,11 @@ export function* walkSelection(source: TreeSource, options: SelectionOptions = {
     const byContent = contentSkipReason(bytes, language);
     if (byContent) return skip(byContent);
     selected++;
-    return { kind: "selected", file: { path, size: bytes.length, hash: hashContent(bytes), language, bytes } };
+    const file = { path, size: bytes.length, hash: hashContent(bytes), language, bytes };
+    // Taken before the read, so a change during the read shows as another fingerprint next time; a file that grew
+    // or shrank meanwhile, or changed too recently to be told apart by its times, gets none.
+    const trusted = stat && known && stat.size === bytes.length && stat.changedMs < known.trustChangesBefore;
+    return trusted ? { kind: "selected", file, fingerprint: stat!.fingerprint } : { kind: "selected", file };
   }
 
   function* visitDirectory(dir: string): Generator<SelectionEvent> {
@@ -119,7 +161,7 @@ export function selectFiles(source: TreeSource, options: SelectionOptions = {}):
   for (const event of walkSelection(source, options)) {
     if (event.kind === "skipped") {
       skipped[event.reason]++;
-    } else {
+    } else if (event.kind === "selected") {
       const { path, size, hash, language, bytes } = event.file;
       files.push({ path, size, hash, language, text: decodeText(bytes) });
     }

@@ -1,5 +1,12 @@
 import type { Language, SkipReason } from "./types.js";
 
+/**
+ * Bump whenever a rule that reads a file's bytes changes (`contentSkipReason`, language detection): files recognised
+ * by their stat fingerprint are not read again, so they keep the decision taken under the version they were
+ * recorded with. A new version makes the next index read every file once.
+ */
+export const SELECTION_RULES_VERSION = "1";
+
 /** Files larger than this are skipped as `too-large` unless the caller sets another cap. */
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 

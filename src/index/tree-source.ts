@@ -16,4 +16,22 @@ export interface TreeSource {
   fileSize(path: string): number;
   /** The raw bytes of a file. Throws when the file cannot be read. */
   readFile(path: string): Uint8Array;
+  /**
+   * The file's size and change fingerprint in one call, without reading it; only sources that can tell an unchanged
+   * file from its metadata have it. Throws when the file cannot be read.
+   */
+  stat?(path: string): FileStat;
+}
+
+/** What a file's metadata says about its content. */
+export interface FileStat {
+  readonly size: number;
+  /**
+   * Equal fingerprints mean unchanged bytes, as far as metadata can tell: size, modification and status-change
+   * times in nanoseconds and the inode, so a rewrite, a rename over the file or a checkout that restores an old
+   * modification time all change it.
+   */
+  readonly fingerprint: string;
+  /** The later of the modification and status-change times, in milliseconds since the epoch. */
+  readonly changedMs: number;
 }

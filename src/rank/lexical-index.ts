@@ -33,6 +33,11 @@ export interface TermLookup {
   readonly size: number;
 }
 
+/** The term lookup of a built index, with the interner behind it (saved by `encodeLexicalIndex`). */
+export interface InternedTermLookup extends TermLookup {
+  readonly interner: TermInterner;
+}
+
 /** The fields a term can occur in. `word`/`part` split the content field: whole words and identifier sub-words. */
 export const FIELDS = ["word", "part", "symbol", "dir", "name"] as const;
 export type Field = (typeof FIELDS)[number];
@@ -158,7 +163,7 @@ export function buildLexicalIndex(docs: readonly LexicalDoc[]): LexicalIndex {
     role: fileRole(d.path, d.language),
     analysis: d.analysis,
   }));
-  const termIds: TermLookup = { get: (term) => interner.find(term), size: termCount };
+  const termIds: InternedTermLookup = { get: (term) => interner.find(term), size: termCount, interner };
   return {
     files, termIds, postStart, postFile, tf, lengths, avgLength,
     paths: buildPathLookup(docs.map((d) => d.path)),

@@ -4,6 +4,15 @@
  * open-addressing table is several times faster than a `Map<string, number>` over decoded strings, and makes no
  * garbage. Terms never contain `\n`, which separates them in the arena.
  */
+/** A `TermInterner`'s tables, for saving a built index and restoring it without interning again. */
+export interface TermInternerState {
+  readonly arena: Uint8Array;
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  readonly table: Int32Array;
+  readonly count: number;
+}
+
 export class TermInterner {
   private arena: Uint8Array = new Uint8Array(1 << 16);
   private arenaLength = 0;
@@ -11,6 +20,29 @@ export class TermInterner {
   private ends: Int32Array = new Int32Array(1 << 12);
   private table: Int32Array = new Int32Array(1 << 13).fill(-1);
   private count = 0;
+
+  /** An interner that finds exactly the terms of `state` (the arrays are used as they are, not copied). */
+  static fromState(state: TermInternerState): TermInterner {
+    const interner = new TermInterner();
+    interner.arena = state.arena;
+    interner.arenaLength = state.count === 0 ? 0 : state.ends[state.count - 1] + 1;
+    interner.starts = state.starts;
+    interner.ends = state.ends;
+    interner.table = state.table;
+    interner.count = state.count;
+    return interner;
+  }
+
+  /** The used part of the tables (views, not copies). */
+  exportState(): TermInternerState {
+    return {
+      arena: this.arena.subarray(0, this.arenaLength),
+      starts: this.starts.subarray(0, this.count),
+      ends: this.ends.subarray(0, this.count),
+      table: this.table,
+      count: this.count,
+    };
+  }
 
   /** Number of distinct terms so far. */
   get size(): number {

@@ -12,9 +12,10 @@ export function createApplyTree(db: Database): (update: TreeUpdate) => TreeUpdat
   const deleteSymbols = db.prepare("DELETE FROM symbols WHERE hash = ?");
   const insertSymbol = db.prepare("INSERT INTO symbols (hash, ord, name, qualified_name, kind, start_line, end_line)" +
     " VALUES (?, ?, ?, ?, ?, ?, ?)");
-  const selectFiles = db.prepare<[], { path: string; hash: string }>("SELECT path, hash FROM files");
+  const selectFiles = db.prepare<[], [string, string, string | null]>("SELECT path, hash, stat FROM files").raw();
   const deleteFile = db.prepare("DELETE FROM files WHERE path = ?");
-  const upsertFile = db.prepare("INSERT OR REPLACE INTO files (path, hash) VALUES (?, ?)");
+  const upsertFile = db.prepare("INSERT OR REPLACE INTO files (path, hash, stat) VALUES (?, ?, ?)");
+  const updateStat = db.prepare("UPDATE files SET stat = ? WHERE path = ?");
   const hasBlob = db.prepare<[string], number>("SELECT 1 FROM blobs WHERE hash = ?").pluck();
   const collectBlobs = db.prepare("DELETE FROM blobs WHERE hash NOT IN (SELECT hash FROM files)");
   const collectSymbols = db.prepare("DELETE FROM symbols WHERE hash NOT IN (SELECT hash FROM files)");
@@ -34,8 +35,11 @@ export function createApplyTree(db: Database): (update: TreeUpdate) => TreeUpdat
         insertSymbol.run(blob.hash, ord, s.name, s.qualifiedName, s.kind, s.startLine, s.endLine));
     }
 
-    const previous = new Map(selectFiles.all().map((row) => [row.path, row.hash]));
+    const rows = selectFiles.all();
+    const previous = new Map(rows.map(([path, hash]) => [path, hash]));
+    const previousStat = new Map(rows.map(([path, , stat]) => [path, stat]));
     const next = new Map(update.files.map((file) => [file.path, file.hash]));
+    const nextStat = new Map(update.files.map((file) => [file.path, file.stat ?? null]));
     let added = 0, changed = 0, removed = 0;
     for (const path of previous.keys()) {
       if (!next.has(path)) {
@@ -46,11 +50,16 @@ export function createApplyTree(db: Database): (update: TreeUpdate) => TreeUpdat
     const sent = new Set(update.blobs.map((blob) => blob.hash));
     for (const [path, hash] of next) {
       const before = previous.get(path);
-      if (before === hash) continue;
+      const stat = nextStat.get(path) ?? null;
+      if (before === hash) {
+        // The same content with a new (or no longer trusted) fingerprint: not a change of the corpus.
+        if (previousStat.get(path) !== stat) updateStat.run(stat, path);
+        continue;
+      }
       if (!sent.has(hash) && hasBlob.get(hash) === undefined) {
         throw new IndexStoreError("invalid-update", `${path} references content ${hash} that is not stored`);
       }
-      upsertFile.run(path, hash);
+      upsertFile.run(path, hash, stat);
       if (before === undefined) added++;
       else changed++;
     }

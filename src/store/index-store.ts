@@ -16,6 +16,17 @@ export interface BlobRecord {
 export interface TreeFile {
   readonly path: string;
   readonly hash: string;
+  /**
+   * The file's stat fingerprint (see `FileStat.fingerprint`) taken before `hash` was computed from its bytes, when
+   * it is old enough to be trusted; a later refresh that sees the same fingerprint reuses `hash` without reading.
+   */
+  readonly stat?: string;
+}
+
+/** A path of the stored tree with the fingerprint its hash was computed under. */
+export interface StatEntry {
+  readonly hash: string;
+  readonly stat: string;
 }
 
 /** A complete new tree. Every file's hash must be stored already or be among `blobs`. */
@@ -60,6 +71,8 @@ export interface IndexStore {
    * generation when anything changed. On any error nothing is written and the previous tree stays whole.
    */
   applyTree(update: TreeUpdate): TreeUpdateResult;
+  /** The stored tree's paths that have a stat fingerprint, with their hash (whose blob is stored). */
+  loadFileStats(): Map<string, StatEntry>;
   /** Every file of the current tree, in path order, in two queries. */
   loadCorpus(): CorpusFile[];
   /** The corpus generation: changes exactly when `applyTree` changes the corpus. 0 for a new store. */

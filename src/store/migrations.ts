@@ -49,6 +49,21 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 3,
+    description: "files.stat: the file's stat fingerprint when its hash was computed, so an unchanged file is not re-read",
+    up(db) {
+      // NULL for every existing row: the first re-index after the upgrade hashes every file, as before, and fills it.
+      db.exec("ALTER TABLE files ADD COLUMN stat TEXT");
+    },
+  },
+  {
+    version: 4,
+    description: "lexical_snapshot: the built in-memory lexical index as one blob, under a key naming what it was built from",
+    up(db) {
+      db.exec("CREATE TABLE lexical_snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), key TEXT NOT NULL, bytes BLOB NOT NULL)");
+    },
+  },
 ];
 
 /** The schema version this build writes. */

@@ -94,6 +94,9 @@ function buildStore(db: Database, path: string): SqliteIndexStore {
   const storedAmong = db.prepare<[string], string>(
     "SELECT b.hash FROM json_each(?) j JOIN blobs b ON b.hash = j.value").pluck();
   const readMeta = db.prepare<[string], string>("SELECT value FROM meta WHERE key = ?").pluck();
+  // Joined with blobs so that an entry always names a stored content.
+  const selectStats = db.prepare<[], [string, string, string]>(
+    "SELECT f.path, f.hash, f.stat FROM files f JOIN blobs b ON b.hash = f.hash WHERE f.stat IS NOT NULL").raw();
   const writeMeta = db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
   const guard = <T>(work: () => T): T => {
     try {
@@ -109,6 +112,7 @@ function buildStore(db: Database, path: string): SqliteIndexStore {
     knownHashes: (hashes) => guard(() => new Set(hashes.length === 0 ? [] : storedAmong.all(JSON.stringify(hashes)))),
     applyTree: (update) => guard(() => applyTree(update)),
     loadCorpus: () => guard(() => loadCorpus()),
+    loadFileStats: () => guard(() => new Map(selectStats.all().map(([path, hash, stat]) => [path, { hash, stat }]))),
     generation: () => guard(() => Number(readMeta.get("generation") ?? "0")),
     getMeta: (key) => guard(() => readMeta.get(key)),
     setMeta(key, value) {

@@ -1,0 +1,126 @@
+import assert from "node:assert/strict";
+import { statSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test, type TestContext } from "node:test";
+import Sqlite from "better-sqlite3";
+import { createFsTreeSource } from "../../src/index/fs-tree-source.js";
+import { indexTree, STAT_VERSION_KEY, type IndexTreeOptions } from "../../src/index/index-tree.js";
+import { createSymbolExtractor, type SymbolExtractor } from "../../src/index/symbols/symbol-extractor.js";
+import type { TreeSource } from "../../src/index/tree-source.js";
+import { analyzeToBytes } from "../../src/rank/analyze-content.js";
+import type { IndexStore } from "../../src/store/index-store.js";
+import { MIGRATIONS } from "../../src/store/migrations.js";
+import { openIndexStore, type SqliteIndexStore } from "../../src/store/open-index-store.js";
+import { makeTempDir, writeTree, type TreeSpec } from "./temp-tree.js";
+
+const TREE: TreeSpec = {
+  "pkg/a.py": "def alpha():\n    pass\n",
+  "pkg/b.py": "def beta():\n    pass\n",
+  "pkg/c.py": "def gamma():\n    pass\n",
+  "README.md": "# Sample\n",
+};
+/** A clock far after every file's times, so every fingerprint is settled and trusted. */
+const LATER = () => Date.now() + 3_600_000;
+
+let extractor: SymbolExtractor | undefined;
+async function python(): Promise<SymbolExtractor> {
+  extractor ??= await createSymbolExtractor({ languages: ["python"] });
+  return extractor;
+}
+test.after(() => extractor?.dispose());
+
+/** A directory source that records which files were read. */
+function countingSource(root: string): TreeSource & { reads: string[] } {
+  const fs = createFsTreeSource(root);
+  const reads: string[] = [];
+  return { ...fs, reads, readFile: (path) => (reads.push(path), fs.readFile(path)) };
+}
+
+async function setUp(t: TestContext, path?: string) {
+  const root = makeTempDir(t);
+  writeTree(root, TREE);
+  const store = openIndexStore(path ?? join(makeTempDir(t, "bugscout-store-"), "index.sqlite"));
+  t.after(() => store.close());
+  const ex = await python();
+  const run = async (overrides: Partial<IndexTreeOptions> = {}, over: IndexStore = store) => {
+    const source = countingSource(root);
+    const report = await indexTree({ root, store: over, source, extractor: ex, analyze: analyzeToBytes, fileClock: LATER, ...overrides });
+    return { report, reads: source.reads.sort() };
+  };
+  const symbols = () => store.loadCorpus().map((f) => `${f.path}:${f.symbols.map((s) => s.name).join(",")}`);
+  return { root, store, run, symbols };
+}
+
+test("a refresh of an unchanged tree reads and hashes no file, and keeps the generation", async (t) => {
+  const h = await setUp(t);
+  const cold = await h.run();
+  assert.deepEqual(cold.reads, ["README.md", "pkg/a.py", "pkg/b.py", "pkg/c.py"]);
+  const before = h.symbols();
+
+  const warm = await h.run();
+  assert.deepEqual(warm.reads, []);
+  assert.deepEqual([warm.report.files, warm.report.analyzed, warm.report.reused, warm.report.generation], [4, 0, 4, 1]);
+  assert.deepEqual(h.symbols(), before);
+
+  // Selection options still apply to files recognised by their fingerprint.
+  const excluded = await h.run({ selection: { exclude: ["pkg/b.py"] } });
+  assert.deepEqual([excluded.reads, excluded.report.files, excluded.report.skipped.excluded], [[], 3, 1]);
+});
+
+test("a rewritten file is read again, even with its size and modification time restored", async (t) => {
+  const h = await setUp(t);
+  await h.run();
+  const path = join(h.root, "pkg/b.py");
+  const { atime, mtime } = statSync(path);
+  writeFileSync(path, "def delta():\n    pass\n"); // same length as beta's body
+  utimesSync(path, atime, mtime);
+
+  const after = await h.run();
+  assert.deepEqual(after.reads, ["pkg/b.py"]);
+  assert.deepEqual([after.report.analyzed, after.report.generation], [1, 2]);
+  assert.deepEqual(h.symbols().slice(1), ["pkg/a.py:alpha", "pkg/b.py:delta", "pkg/c.py:gamma"]);
+  assert.equal((await h.run()).reads.length, 0);
+});
+
+test("files changed within the settle time get no fingerprint and are read every time", async (t) => {
+  const h = await setUp(t);
+  await h.run({ fileClock: Date.now });
+  assert.equal(h.store.db.prepare("SELECT count(*) FROM files WHERE stat IS NOT NULL").pluck().get(), 0);
+  assert.equal((await h.run({ fileClock: Date.now })).reads.length, 4);
+});
+
+test("any doubt falls back to reading every file: a vanished content, new selection rules", async (t) => {
+  const h = await setUp(t);
+  await h.run();
+
+  // Another process collected the contents between the fingerprint lookup and the hash check.
+  const s = h.store;
+  const forgetful: IndexStore = {
+    knownHashes: () => new Set<string>(), applyTree: (u) => s.applyTree(u), loadCorpus: () => s.loadCorpus(),
+    loadFileStats: () => s.loadFileStats(), generation: () => s.generation(), getMeta: (k) => s.getMeta(k),
+    setMeta: (k, v) => s.setMeta(k, v), close: () => s.close(),
+  };
+  const before = h.symbols();
+  const vanished = await h.run({}, forgetful);
+  assert.equal(vanished.reads.length, 4);
+  assert.deepEqual(h.symbols(), before);
+
+  h.store.setMeta(STAT_VERSION_KEY, "0");
+  assert.equal((await h.run()).reads.length, 4);
+  assert.equal((await h.run()).reads.length, 0);
+});
+
+test("a schema-2 store gains the stat column, fills it on the next refresh and reads nothing after", async (t) => {
+  const path = join(makeTempDir(t, "bugscout-store-"), "old.sqlite");
+  const db = new Sqlite(path);
+  for (const m of MIGRATIONS.filter((m) => m.version <= 2)) m.up(db);
+  db.prepare("INSERT INTO meta (key, value) VALUES ('schema_version', '2')").run();
+  db.close();
+
+  const h = await setUp(t, path);
+  assert.equal(h.store.getMeta("schema_version"), "3");
+  assert.equal((await h.run()).reads.length, 4);
+  assert.equal((await h.run()).reads.length, 0);
+  const store: SqliteIndexStore = h.store;
+  assert.equal(store.db.prepare("SELECT count(*) FROM files WHERE stat IS NULL").pluck().get(), 0);
+});

@@ -1,0 +1,51 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { FIELDS, type LexicalIndex } from "../../src/rank/lexical-index.js";
+import { decodeLexicalIndex, encodeLexicalIndex } from "../../src/rank/lexical-snapshot.js";
+import { rankLexical } from "../../src/rank/rank-lexical.js";
+import { buildShopIndex, SHOP_FILES } from "./fixture-shop.js";
+
+const ISSUES = [
+  "Cart total ignores the discount\nAfter apply_discount() the cart total is unchanged.",
+  "Refund crashes\nTraceback (most recent call last):\n  File \"/venv/lib/python3.11/site-packages/shop/payment/gateway.py\", line 8, in refund\nNotImplementedError",
+  "Cancelling fails\njava.lang.NullPointerException\n\tat com.acme.orders.OrderService.cancelOrder(OrderService.java:12)",
+  "Docs: cart total discount wording\nThe cart total with a discount code before checkout",
+];
+
+/** Everything a ranking reads from an index, as plain data. */
+function plain(index: LexicalIndex) {
+  return {
+    files: index.files.map((f) => ({
+      path: f.path, hash: f.hash, language: f.language, lineCount: f.lineCount, role: f.role, symbols: [...f.symbols],
+      analysis: Buffer.from(f.analysis as Uint8Array).toString("hex"),
+    })),
+    postStart: [...index.postStart], postFile: [...index.postFile],
+    tf: FIELDS.map((f) => [...index.tf[f]]), lengths: FIELDS.map((f) => [...index.lengths[f]]), avgLength: index.avgLength,
+    terms: index.termIds.size, definitions: [...index.definitions], paths: index.paths,
+  };
+}
+
+test("a decoded snapshot is the built index: same arrays, files, definitions and rankings", () => {
+  // Two paths with one content: stored once, restored for both.
+  const built = buildShopIndex([...SHOP_FILES, { ...SHOP_FILES[0], path: "copy/cart.py" }]);
+  const decoded = decodeLexicalIndex(encodeLexicalIndex(built));
+
+  assert.deepEqual(plain(decoded), plain(built));
+  for (const term of ["cart", "discount", "apply_discount", "refund", "no-such-term"]) {
+    assert.equal(decoded.termIds.get(term), built.termIds.get(term), term);
+  }
+  for (const issue of ISSUES) assert.deepEqual(rankLexical(decoded, issue), rankLexical(built, issue), issue);
+  assert.ok(rankLexical(decoded, ISSUES[0]).length > 0);
+});
+
+test("an empty index round-trips, and damaged bytes are refused rather than misread", () => {
+  const empty = buildShopIndex([]);
+  assert.deepEqual(plain(decodeLexicalIndex(encodeLexicalIndex(empty))), plain(empty));
+
+  const bytes = encodeLexicalIndex(buildShopIndex());
+  assert.throws(() => decodeLexicalIndex(bytes.subarray(0, bytes.length - 64)), /truncated|fit|count/);
+  const foreign = bytes.slice();
+  foreign[0] ^= 0xff;
+  assert.throws(() => decodeLexicalIndex(foreign), /not a lexical snapshot/);
+  assert.throws(() => decodeLexicalIndex(new Uint8Array(0)), /not a lexical snapshot/);
+});
