@@ -37,12 +37,7 @@ export interface TriageCommandOptions {
  * Progress goes to stderr. Every GitHub failure is one line and exit code 1, with nothing posted.
  */
 export async function runTriageCommand(io: CliIo, options: TriageCommandOptions, env: CliEnv): Promise<number> {
-  if (!options.ref) throw new CliError("No issue given. Pass owner/repo#123 or an issue URL after 'triage'.", 1);
-  const parsed = parseIssueRef(options.ref);
-  if (!parsed.ok) throw new CliError(parsed.error, 1);
-  const { owner, repo, number } = parsed.ref;
-  const apiUrl = checkedUrl(options.apiUrl ?? env.github?.apiUrl ?? (parsed.ref.webUrl ? apiUrlForWeb(parsed.ref.webUrl) : GITHUB_API_URL));
-  const webBaseUrl = env.github?.serverUrl ?? parsed.ref.webUrl ?? webUrlForApi(apiUrl);
+  const { owner, repo, number, apiUrl, webBaseUrl } = resolveTarget(options, env);
   const token = env.github?.token;
   const name = `${owner}/${repo}#${number}`;
   const log = createStderrLog(io.err);
@@ -91,6 +86,19 @@ export async function runTriageCommand(io: CliIo, options: TriageCommandOptions,
     await runtime.indexer.release(LOCAL_INSTALLATION_ID);
   }
   return report(io, outcome, options, settings.dry_run, fetched.issue.url);
+}
+
+/**
+ * The issue and the GitHub it lives on: `--api-url`, else `GITHUB_API_URL`, else the API of the URL's host, else
+ * github.com; links use `GITHUB_SERVER_URL`, else the URL's host, else the web root of the API.
+ */
+function resolveTarget(options: TriageCommandOptions, env: CliEnv) {
+  if (!options.ref) throw new CliError("No issue given. Pass owner/repo#123 or an issue URL after 'triage'.", 1);
+  const parsed = parseIssueRef(options.ref);
+  if (!parsed.ok) throw new CliError(parsed.error, 1);
+  const { webUrl } = parsed.ref;
+  const apiUrl = checkedUrl(options.apiUrl ?? env.github?.apiUrl ?? (webUrl ? apiUrlForWeb(webUrl) : GITHUB_API_URL));
+  return { ...parsed.ref, apiUrl, webBaseUrl: env.github?.serverUrl ?? webUrl ?? webUrlForApi(apiUrl) };
 }
 
 function report(io: CliIo, outcome: TriageOutcome, options: TriageCommandOptions, dryRunSetting: boolean, url: string): number {
