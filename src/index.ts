@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { run } from "probot";
 import { createApp } from "./app.js";
+import { createAppDeps } from "./compose/create-app-deps.js";
 import { createTriageRuntime } from "./compose/create-triage-runtime.js";
 import { createAppOctokit } from "./github/app-octokit.js";
 import { EnvError, readEnv } from "./env.js";
-import type { AppDeps } from "./handlers/app-deps.js";
 import { createBackgroundQueue } from "./triage/background-queue.js";
 import type { Log } from "./triage/ports.js";
 
@@ -37,20 +37,11 @@ const runtime = createTriageRuntime({
 });
 const version = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
 
-const deps: AppDeps = {
-  indexer: runtime.indexer,
-  ranker: runtime.ranker,
-  snapshot: runtime.snapshot,
-  dataDir: runtime.dataDir,
+const deps = createAppDeps(runtime, {
   webBaseUrl: env.webBaseUrl,
-  clock: runtime.clock,
-  repoLock: runtime.repoLock,
-  issueLock: runtime.issueLock,
-  commandLimiter: runtime.commandLimiter,
-  background: createBackgroundQueue({ concurrency: env.indexConcurrency, maxWaiting: 1000 }),
   version,
-  keepSnapshot: runtime.keepSnapshot,
-};
+  background: createBackgroundQueue({ concurrency: env.indexConcurrency, maxWaiting: 1000 }),
+});
 
 const app = createApp(deps);
 const server = await run((probot, options) => {

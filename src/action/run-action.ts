@@ -1,12 +1,12 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { createAppDeps } from "../compose/create-app-deps.js";
 import { createTriageRuntime, LOCAL_INSTALLATION_ID } from "../compose/create-triage-runtime.js";
 import { describeGitHubError } from "../github/describe-github-error.js";
 import { statusOf } from "../github/github-client.js";
 import { createRestClient } from "../github/rest-client.js";
 import { createRestConfigSource } from "../github/rest-config-source.js";
-import type { AppDeps } from "../handlers/app-deps.js";
 import { onIssueComment } from "../handlers/on-issue-comment.js";
 import { onIssue } from "../handlers/on-issue.js";
 import { createBackgroundQueue } from "../triage/background-queue.js";
@@ -57,22 +57,13 @@ export async function runAction(
     maxOpenStores: 1,
     sourceRoot: (_key, commit) => (commit === workspaceCommit ? env.workspace : undefined),
   });
-  const deps: AppDeps = {
-    indexer: runtime.indexer,
-    ranker: runtime.ranker,
-    snapshot: runtime.snapshot,
-    dataDir: runtime.dataDir,
+  const deps = createAppDeps(runtime, {
     webBaseUrl: env.serverUrl,
-    clock: runtime.clock,
-    repoLock: runtime.repoLock,
-    issueLock: runtime.issueLock,
-    commandLimiter: runtime.commandLimiter,
-    background: createBackgroundQueue({ concurrency: 1, maxWaiting: 1 }),
     version,
-    keepSnapshot: runtime.keepSnapshot,
+    background: createBackgroundQueue({ concurrency: 1, maxWaiting: 1 }),
     adjustSettings: (settings) => applyInputs(settings, env.inputs),
     localTree: (commit) => (commit === workspaceCommit ? env.workspace : undefined),
-  };
+  });
   const client = createRestClient({ token: env.token, baseUrl: env.apiUrl, log: { warn: (m) => log.warn({}, m) } });
   const context = {
     name: env.eventName,
