@@ -13,6 +13,7 @@ import { parseDataset } from "../src/eval/dataset.js";
 import { rankLexical } from "../src/rank/rank-lexical.js";
 import { buildLexicalIndex } from "../src/rank/lexical-index.js";
 import { openIndexStore } from "../src/store/open-index-store.js";
+import { createSymbolExtractor } from "../src/index/symbols/symbol-extractor.js";
 import { createIndexer } from "../src/triage/create-indexer.js";
 
 const [datasetPath, treesDir, repo = "django/django", issueCount = "20"] = process.argv.slice(2);
@@ -28,7 +29,8 @@ const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Ma
 
 try {
   let t = performance.now();
-  const indexer = await createIndexer();
+  // Loaded up front so the cold index below does not include it (a default indexer loads them on first use).
+  const indexer = await createIndexer(await createSymbolExtractor());
   const grammarsMs = ms(t);
   const store = openIndexStore(join(work, "index.sqlite"));
   t = performance.now();

@@ -9,7 +9,7 @@ import { createSymbolExtractor, type SymbolExtractor } from "../../src/index/sym
 import type { TreeSource } from "../../src/index/tree-source.js";
 import { analyzeToBytes } from "../../src/rank/analyze-content.js";
 import type { IndexStore } from "../../src/store/index-store.js";
-import { MIGRATIONS } from "../../src/store/migrations.js";
+import { MIGRATIONS, SCHEMA_VERSION } from "../../src/store/migrations.js";
 import { openIndexStore, type SqliteIndexStore } from "../../src/store/open-index-store.js";
 import { makeTempDir, writeTree, type TreeSpec } from "./temp-tree.js";
 
@@ -118,7 +118,7 @@ test("a schema-2 store gains the stat column, fills it on the next refresh and r
   db.close();
 
   const h = await setUp(t, path);
-  assert.equal(h.store.getMeta("schema_version"), "3");
+  assert.equal(h.store.getMeta("schema_version"), String(SCHEMA_VERSION));
   assert.equal((await h.run()).reads.length, 4);
   assert.equal((await h.run()).reads.length, 0);
   const store: SqliteIndexStore = h.store;
