@@ -14,10 +14,13 @@ const USAGE = `Usage:
                 [--include <glob>]... [--exclude <glob>]... [--budget-ms N] [--store <file>] [--json]
   bugscout eval --dataset <file.jsonl> --trees <dir> --out <run.jsonl> [--mode ...] [--repo owner/name]...
                 [--limit N] [--store-dir <dir>]
+  bugscout triage <owner/repo#N | issue URL> [--post] [--json] [--api-url <url>] [--store-dir <dir>]
 
 The index of a checkout lives in ~/.cache/bugscout unless --store names a file; it is refreshed incrementally.
 With VOYAGE_API_KEY set (and VOYAGE_BASE_URL for another endpoint), 'index' also embeds the code and 'rank'
-chooses dense, hybrid or BM25 within --budget-ms; without it every ranking is BM25.`;
+chooses dense, hybrid or BM25 within --budget-ms; without it every ranking is BM25.
+'triage' reads a GitHub issue with GITHUB_TOKEN or GH_TOKEN (anonymous without; GitHub Enterprise through
+GITHUB_API_URL or --api-url) and prints the comment the app would post; --post posts it (or edits it in place).`;
 
 const MODES: readonly RequestedMode[] = ["auto", "bm25", "dense", "hybrid"];
 
@@ -56,6 +59,11 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
           budgetMs: int(values["budget-ms"], "--budget-ms", 3000),
           json: !!values.json,
         }, dense);
+      } else if (command === "triage") {
+        const { runTriageCommand } = await import("./command-triage.js");
+        return await runTriageCommand(io, {
+          ref: positionals[0], apiUrl: str(values["api-url"]), post: !!values.post, json: !!values.json, storeDir: str(values["store-dir"]),
+        }, env);
       } else if (command === "eval") {
         const { runEvalCommand } = await import("./command-eval.js");
         const report = await runEvalCommand(io, indexer, {
@@ -123,6 +131,8 @@ function parseOptions(args: readonly string[]) {
         out: { type: "string" },
         limit: { type: "string" },
         json: { type: "boolean" },
+        post: { type: "boolean" },
+        "api-url": { type: "string" },
       },
     });
   } catch (error) {

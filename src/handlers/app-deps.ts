@@ -1,8 +1,11 @@
 import type { Context } from "probot";
 import { createRepoGateway, type SnapshotOptions } from "../github/create-repo-gateway.js";
+import { readSettings, type ConfigSource } from "../github/read-settings.js";
+import type { ParsedSettings } from "../triage/parse-settings.js";
+import type { Settings } from "../triage/settings-schema.js";
 import type { BackgroundQueue } from "../triage/background-queue.js";
 import type { KeyedLock } from "../triage/keyed-lock.js";
-import type { Clock, IssueRanker, RepoIndexer, RepoKey } from "../triage/ports.js";
+import type { Clock, IssueRanker, RepoGateway, RepoIndexer, RepoKey } from "../triage/ports.js";
 import type { RateLimiter } from "../triage/rate-limit.js";
 import type { TriageDeps } from "../triage/triage-issue.js";
 
@@ -25,6 +28,10 @@ export interface AppDeps {
   readonly version: string;
   /** Keep the indexed snapshot for background embedding (on when dense ranking is configured). */
   readonly keepSnapshot?: boolean;
+  /** The Action's inputs (top-k, mode, budget-ms, dry-run) applied over the repository's settings; the app has none. */
+  readonly adjustSettings?: (settings: Settings) => Settings;
+  /** A checkout of `commit` to index in place of a download (the Action's workspace); the app has none. */
+  readonly localTree?: (commit: string) => string | undefined;
 }
 
 /** The payload fields every repository event carries. */
@@ -44,7 +51,7 @@ export function repoKeyOf(payload: RepoPayload): RepoKey | undefined {
 /** The triage use-case's dependencies for one event: a gateway over the event's installation client and logger. */
 export function triageDepsFor(deps: AppDeps, context: Pick<Context, "octokit" | "log">, key: RepoKey): TriageDeps {
   return {
-    gateway: createRepoGateway(context.octokit, { owner: key.owner, repo: key.repo }, deps.snapshot),
+    gateway: withLocalTree(createRepoGateway(context.octokit, { owner: key.owner, repo: key.repo }, deps.snapshot), deps.localTree),
     indexer: deps.indexer,
     ranker: deps.ranker,
     repoLock: deps.repoLock,
@@ -55,4 +62,14 @@ export function triageDepsFor(deps: AppDeps, context: Pick<Context, "octokit" | 
     webBaseUrl: deps.webBaseUrl,
     ...(deps.keepSnapshot ? { keepSnapshot: true } : {}),
   };
+}
+
+function withLocalTree(gateway: RepoGateway, localTree: AppDeps["localTree"]): RepoGateway {
+  return localTree ? { ...gateway, localTree } : gateway;
+}
+
+/** The event's repository settings (`.github/bugscout.yml`), with the entry point's adjustments applied. */
+export async function readEventSettings(deps: AppDeps, context: ConfigSource): Promise<ParsedSettings> {
+  const parsed = await readSettings(context);
+  return deps.adjustSettings ? { settings: deps.adjustSettings(parsed.settings), problems: parsed.problems } : parsed;
 }

@@ -1,10 +1,9 @@
 import type { Context } from "probot";
-import { readSettings } from "../github/read-settings.js";
 import { answerCommand } from "../triage/answer-command.js";
 import { repoKeyString } from "../triage/data-layout.js";
 import { parseCommand } from "../triage/parse-command.js";
 import { mayRunCommands } from "../triage/should-triage.js";
-import { repoKeyOf, triageDepsFor, type AppDeps } from "./app-deps.js";
+import { readEventSettings, repoKeyOf, triageDepsFor, type AppDeps } from "./app-deps.js";
 
 /**
  * `issue_comment.created` with a `/bugscout` command: only people the settings allow, within the per-repository
@@ -19,7 +18,7 @@ export function onIssueComment(deps: AppDeps) {
     const command = parseCommand(comment.body ?? "");
     const key = repoKeyOf(payload);
     if (!command || !key || !comment.user) return;
-    const { settings, problems } = await readSettings(context);
+    const { settings, problems } = await readEventSettings(deps, context);
     if (!settings.enabled || !settings.commands.enabled) return;
     const triage = triageDepsFor(deps, context, key);
     const isAuthor = issue.user?.id === comment.user.id;

@@ -1,8 +1,7 @@
 import type { Context } from "probot";
-import { readSettings } from "../github/read-settings.js";
 import { skipReason } from "../triage/should-triage.js";
 import { triageIssue } from "../triage/triage-issue.js";
-import { repoKeyOf, triageDepsFor, type AppDeps } from "./app-deps.js";
+import { readEventSettings, repoKeyOf, triageDepsFor, type AppDeps } from "./app-deps.js";
 
 /** `issues.opened` and `issues.labeled`: rank the issue and upsert the comment, when the settings say so. */
 export function onIssue(deps: AppDeps) {
@@ -10,7 +9,7 @@ export function onIssue(deps: AppDeps) {
     const { payload } = context;
     const key = repoKeyOf(payload);
     if (!key) return;
-    const { settings, problems } = await readSettings(context);
+    const { settings, problems } = await readEventSettings(deps, context);
     const skip = skipReason(settings, {
       action: payload.action,
       ...(payload.action === "labeled" && payload.label ? { label: payload.label.name } : {}),

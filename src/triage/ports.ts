@@ -99,4 +99,9 @@ export interface RepoGateway {
   reactToComment(commentId: number, content: "eyes" | "+1" | "confused"): Promise<void>;
   /** The user's role in this repository. */
   fetchRole(username: string): Promise<RepoRole>;
+  /**
+   * A local checkout of `commit` to index in place instead of downloading a snapshot, when the caller has one (the
+   * Action's workspace); absent or undefined: download.
+   */
+  localTree?(commit: string): string | undefined;
 }

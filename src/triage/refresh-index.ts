@@ -43,6 +43,15 @@ export async function refreshIndex(
     const started = deps.clock.now();
     const stored = await deps.indexer.indexState(key);
     if (stored?.commit === commit) return { state: stored, cached: true, ms: deps.clock.now() - started };
+    const local = deps.gateway.localTree?.(commit);
+    if (local !== undefined) {
+      // A checkout is not a snapshot: indexed where it is, never removed; the indexer's selection rules apply.
+      const state: IndexState = { commit };
+      const summary = await deps.indexer.index(key, { ...state, root: local, ...(request.changedPaths ? { changedPaths: request.changedPaths } : {}) });
+      const ms = deps.clock.now() - started;
+      deps.log.info({ commit, files: summary.files, ms }, "index refreshed from the checkout");
+      return { state, cached: false, summary, ms };
+    }
     const dir = snapshotDir(deps.dataDir, key, commit);
     await rm(dir, { recursive: true, force: true });
     try {

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { isPublic, issueRoutes } from "./fake-github-issues.js";
 import { BOT_USER, createFakeRepo, type FakeComment, type FakeRepo } from "./fake-github-state.js";
 
 export { BOT_USER, type FakeComment, type FakeRepo } from "./fake-github-state.js";
@@ -164,6 +165,7 @@ export class FakeGitHub {
     if (auth === "jwt") return /^bearer [\w-]+\.[\w-]+\.[\w-]+$/i.test(req.authorization);
     const candidates = this.repos.get(`${match[1]}/${match[2]}`.toLowerCase()) ?? [];
     if (candidates.length === 0) return req.authorization.startsWith("token ghs_fake_");
+    if (req.authorization === "" && candidates.length === 1 && isPublic(candidates[0])) return true;
     return candidates.some((repo) => req.authorization === `token ghs_fake_${repo.installationId}`);
   }
 
@@ -206,6 +208,7 @@ export class FakeGitHub {
         const permission = role === "maintain" ? "write" : role === "triage" ? "read" : role;
         return { status: 200, body: { permission, role_name: role, user: { login: m[3] } } };
       }), "token"],
+      ...issueRoutes((m, req, fn) => this.withRepo(m, req as RecordedRequest, fn)),
     ];
   }
 

@@ -1,0 +1,132 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { createAppDeps } from "../compose/create-app-deps.js";
+import { createTriageRuntime, LOCAL_INSTALLATION_ID } from "../compose/create-triage-runtime.js";
+import { describeGitHubError } from "../github/describe-github-error.js";
+import { statusOf } from "../github/github-client.js";
+import { createRestClient } from "../github/rest-client.js";
+import { createRestConfigSource } from "../github/rest-config-source.js";
+import { onIssueComment } from "../handlers/on-issue-comment.js";
+import { onIssue } from "../handlers/on-issue.js";
+import { createBackgroundQueue } from "../triage/background-queue.js";
+import { parseCommand } from "../triage/parse-command.js";
+import { summarizeError } from "../triage/summarize-error.js";
+import type { ActionEnv } from "./action-env.js";
+import { createActionLog } from "./action-log.js";
+import { applyInputs } from "./apply-inputs.js";
+import { commandHistoryPath, loadCommandHistory, saveCommandHistory } from "./command-history.js";
+import { findWorkspaceCommit } from "./workspace-commit.js";
+
+type IssueHandler = ReturnType<typeof onIssue>;
+type CommentHandler = ReturnType<typeof onIssueComment>;
+
+/**
+ * One workflow run: reads the event file and hands the event to the app's own handlers (the same guards, settings,
+ * permission rule and rate limit), over a REST client with the workflow's token and dependencies from the shared
+ * composition root. Returns the exit code: 0 when the event was handled or not for BugScout, 1 with an `::error::`
+ * line when GitHub or the event file failed.
+ */
+export async function runAction(
+  env: ActionEnv,
+  write: (text: string) => void,
+  options: { readonly version?: string; readonly setOutput?: (name: string, value: string) => void } = {},
+): Promise<number> {
+  const version = options.version ?? "action";
+  const log = createActionLog(write);
+  const event = await readEvent(env.eventPath);
+  if (!event.ok) {
+    write(`::error::BugScout: ${event.error}\n`);
+    return 1;
+  }
+  const payload = event.payload;
+  const action = typeof payload.action === "string" ? payload.action : "";
+  const handler = pickHandler(env.eventName, action, payload);
+  if (!handler) {
+    log.info({}, `nothing to do for ${env.eventName}${action ? `.${action}` : ""}`);
+    return 0;
+  }
+
+  const workspaceCommit = await findWorkspaceCommit(env.workspace);
+  const history = commandHistoryPath(env.dataDir);
+  const runtime = createTriageRuntime({
+    dataDir: env.dataDir,
+    log,
+    ...(env.voyage ? { voyage: env.voyage } : {}),
+    commands: { ...env.commands, seed: env.eventName === "issue_comment" ? await loadCommandHistory(history) : {} },
+    maxOpenStores: 1,
+    sourceRoot: (_key, commit) => (commit === workspaceCommit ? env.workspace : undefined),
+  });
+  const deps = createAppDeps(runtime, {
+    webBaseUrl: env.serverUrl,
+    version,
+    background: createBackgroundQueue({ concurrency: 1, maxWaiting: 1 }),
+    adjustSettings: (settings) => applyInputs(settings, env.inputs),
+    localTree: (commit) => (commit === workspaceCommit ? env.workspace : undefined),
+  });
+  const client = createRestClient({ token: env.token, baseUrl: env.apiUrl, log: { warn: (m) => log.warn({}, m) } });
+  const context = {
+    name: env.eventName,
+    id: `${env.eventName}-${Date.now()}`,
+    // The app's handlers key storage by installation; a workflow acts for its one repository.
+    payload: { ...payload, installation: { id: LOCAL_INSTALLATION_ID } },
+    octokit: client,
+    log,
+    config: createRestConfigSource(client, { owner: env.owner, repo: env.repo }).config,
+  };
+  try {
+    if (handler === "issue") await onIssue(deps)(context as unknown as Parameters<IssueHandler>[0]);
+    else await onIssueComment(deps)(context as unknown as Parameters<CommentHandler>[0]);
+    return 0;
+  } catch (error) {
+    const message = statusOf(error) === undefined
+      ? summarizeError(error).message
+      : describeGitHubError(error, {
+        doing: `handling ${env.eventName}.${action}`,
+        repo: `${env.owner}/${env.repo}`,
+        ...(issueNumber(payload) ? { issue: `${env.owner}/${env.repo}#${issueNumber(payload)}` } : {}),
+        authenticated: true,
+        apiUrl: env.apiUrl,
+        tokenSource: "the github-token input",
+      });
+    write(`::error::BugScout: ${message.replace(/[\r\n]+/g, " ")}\n`);
+    return 1;
+  } finally {
+    if (handler === "comment") {
+      await saveCommandHistory(history, runtime.commandLimiter.entries());
+      options.setOutput?.("command-history", "saved");
+    }
+    // Tells action.yml whether there is an index worth saving in the cache.
+    if (existsSync(path.join(env.dataDir, "installations"))) options.setOutput?.("index", "present");
+  }
+}
+
+function issueNumber(payload: Record<string, unknown>): number | undefined {
+  const number = (payload.issue as { number?: unknown } | undefined)?.number;
+  return typeof number === "number" ? number : undefined;
+}
+
+/** Which app handler serves the event, or undefined for events BugScout does not act on. */
+function pickHandler(eventName: string, action: string, payload: Record<string, unknown>): "issue" | "comment" | undefined {
+  if (eventName === "issues" && (action === "opened" || action === "labeled")) return "issue";
+  if (eventName !== "issue_comment" || action !== "created") return undefined;
+  // Every comment on every issue starts the workflow: leave at once unless it holds a command.
+  const body = (payload.comment as { body?: unknown } | undefined)?.body;
+  return typeof body === "string" && parseCommand(body) ? "comment" : undefined;
+}
+
+async function readEvent(file: string): Promise<{ ok: true; payload: Record<string, unknown> } | { ok: false; error: string }> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch {
+    return { ok: false, error: "cannot read the event file named by GITHUB_EVENT_PATH" };
+  }
+  try {
+    const payload = JSON.parse(text) as unknown;
+    if (typeof payload === "object" && payload !== null && !Array.isArray(payload)) return { ok: true, payload: payload as Record<string, unknown> };
+  } catch {
+    // reported below
+  }
+  return { ok: false, error: "the event file named by GITHUB_EVENT_PATH is not a JSON object" };
+}

@@ -1,0 +1,157 @@
+import assert from "node:assert/strict";
+import { execFile, execFileSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, beforeEach, describe, it } from "node:test";
+import { issueCommentCreated, issuesOpened } from "../app/payloads.js";
+import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-github.js";
+import { startFakeVoyage } from "../fakes/fake-voyage.js";
+import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
+
+const ROOT = path.join(import.meta.dirname, "../..");
+const FIXTURE = path.join(ROOT, "test/fixtures/app-repo");
+const SHA = "7777777777777777777777777777777777777777";
+const REPO = { owner: "acme", name: "shop", installationId: 42 };
+const ISSUE = { number: 12, title: "Invoice total is negative", body: "compute_total returns a negative number when a discount is applied to an Invoice" };
+const VOYAGE_KEY = "pa-action-test-key-0123456789";
+const WRITES = /^(POST|PATCH|PUT|DELETE) /;
+
+interface Run { code: number | null; stdout: string; stderr: string }
+
+/** Writes the event file and runs the Action's entry point as its own process with only the Actions environment. */
+function runAction(dir: string, eventName: string, event: object, env: Record<string, string>): Promise<Run> {
+  const eventPath = path.join(dir, `event-${Math.random().toString(36).slice(2)}.json`);
+  // Workflow events carry no installation; the entry point must not need one.
+  const { installation: _installation, ...payload } = event as { installation?: unknown };
+  writeFileSync(eventPath, JSON.stringify(payload));
+  return new Promise((resolve) => {
+    execFile(process.execPath, ["--import", import.meta.resolve("tsx"), path.join(ROOT, "src/action/main.ts")], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? "", GITHUB_EVENT_NAME: eventName, GITHUB_EVENT_PATH: eventPath, GITHUB_REPOSITORY: "acme/shop", RUNNER_TEMP: dir, ...env },
+      timeout: 60_000,
+    }, (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }));
+  });
+}
+
+/** The numbered entries of a BugScout comment. */
+function listed(body: string | undefined): number {
+  return (body ?? "").split("\n").filter((l) => /^\d+\. \[/.test(l)).length;
+}
+
+describe("the Action's entry point against a fake GitHub", () => {
+  let fake: FakeGitHub;
+  let repo: FakeRepo;
+  let dir: string;
+  let env: Record<string, string>;
+
+  before(async () => {
+    fake = await startFakeGitHub();
+  });
+  after(() => fake.close());
+  beforeEach(async () => {
+    fake.requests.length = 0;
+    repo = fake.addRepo({ ...REPO, headSha: SHA, settings: "ranking:\n  top_k: 2\n" });
+    repo.tarballs.set(SHA, await tarballFromDirectory(FIXTURE, "acme-shop-7777777"));
+    repo.roles.set("maint", "write");
+    repo.roles.set("reader", "read");
+    dir = mkdtempSync(path.join(tmpdir(), "bugscout-action-"));
+    env = { "INPUT_GITHUB-TOKEN": "ghs_fake_42", GITHUB_API_URL: fake.apiUrl, GITHUB_SERVER_URL: "https://github.example" };
+  });
+
+  it("comments on a new issue once, edits it for /bugscout top=3, and ignores read-only and over-limit commenters", async (t) => {
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    const outputs = path.join(dir, "github-output");
+    const limited = { ...env, BUGSCOUT_COMMANDS_PER_WINDOW: "1", GITHUB_OUTPUT: outputs };
+    const opened = await runAction(dir, "issues", issuesOpened(REPO, ISSUE), env);
+    const rerun = await runAction(dir, "issues", issuesOpened(REPO, ISSUE), env);
+    assert.equal(opened.code, 0, opened.stdout + opened.stderr);
+    assert.equal(rerun.code, 0, rerun.stdout + rerun.stderr);
+    assert.equal(repo.comments.get(12)?.length, 1, "no duplicate on a re-run");
+    assert.equal(listed(repo.comments.get(12)?.[0].body), 2, "top_k from .github/bugscout.yml");
+    assert.equal(fake.calls().filter((c) => c.includes("/tarball/")).length, 1, "the second run re-used the index in RUNNER_TEMP");
+
+    const command = await runAction(dir, "issue_comment", issueCommentCreated(REPO, ISSUE, { id: 501, body: "/bugscout top=3", user: { login: "maint", id: 5 } }), limited);
+    assert.equal(command.code, 0, command.stdout + command.stderr);
+    assert.equal(repo.comments.get(12)?.length, 1);
+    assert.equal(listed(repo.comments.get(12)?.[0].body), 3, "the comment was edited in place");
+    assert.deepEqual(repo.reactions, ["501:eyes"]);
+    assert.equal(readFileSync(outputs, "utf8"), "command-history=saved\nindex=present\n", "action.yml saves both caches");
+
+    fake.requests.length = 0;
+    const reader = await runAction(dir, "issue_comment", issueCommentCreated(REPO, ISSUE, { id: 502, body: "/bugscout top=1", user: { login: "reader", id: 6 } }), limited);
+    const overLimit = await runAction(dir, "issue_comment", issueCommentCreated(REPO, ISSUE, { id: 503, body: "/bugscout top=1", user: { login: "maint", id: 5 } }), limited);
+    const chatter = await runAction(dir, "issue_comment", issueCommentCreated(REPO, ISSUE, { id: 504, body: "thanks!", user: { login: "maint", id: 5 } }), limited);
+    for (const run of [reader, overLimit, chatter]) assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(reader.stdout, /^BugScout: command refused: not allowed by settings \(issue 12, role read\)$/m);
+    assert.match(overLimit.stdout, /^::warning::BugScout: command refused: repository rate limit \(issue 12\)$/m);
+    assert.match(chatter.stdout, /^BugScout: nothing to do for issue_comment\.created$/m);
+    assert.deepEqual(fake.calls().filter((c) => WRITES.test(c)), [], "nothing written for a read-only commenter or past the limit");
+    assert.equal(listed(repo.comments.get(12)?.[0].body), 3);
+    assert.deepEqual(fake.unexpected, []);
+  });
+
+  it("dry-run logs the comment and posts nothing; a checkout at the branch head is indexed in place", async (t) => {
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    const workspace = path.join(dir, "workspace");
+    cpSync(FIXTURE, workspace, { recursive: true });
+    const git = (...args: string[]) => execFileSync("git", ["-C", workspace, ...args], { encoding: "utf8" }).trim();
+    git("init", "-q");
+    git("add", ".");
+    git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "fixture");
+    repo.headSha = git("rev-parse", "HEAD");
+
+    const run = await runAction(dir, "issues", issuesOpened(REPO, ISSUE), { GITHUB_TOKEN: "ghs_fake_42", GITHUB_API_URL: fake.apiUrl, GITHUB_WORKSPACE: workspace, "INPUT_DRY-RUN": "true" });
+
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /^BugScout: index refreshed from the checkout \(commit [0-9a-f]{40}, files \d+, ms \d+\)$/m);
+    // Without GITHUB_SERVER_URL, links use the web root of GITHUB_API_URL.
+    assert.match(run.stdout, /^BugScout: dry run: comment not posted \(issue 12\)$/m);
+    assert.match(run.stdout, /::group::The comment BugScout would post\n::stop-commands::([0-9a-f]{32})\n<!-- bugscout -->\n[\s\S]*\n1\. \[shopcart\/billing\/invoice\\\.py\]\(http:\/\/127\.0\.0\.1:\d+\/acme\/shop\/blob\/[0-9a-f]{40}\/[\s\S]*\n::\1::\n::endgroup::\n/);
+    assert.deepEqual(fake.calls().filter((c) => WRITES.test(c) || c.includes("/tarball/")), [], "nothing downloaded, nothing posted");
+    assert.deepEqual(fake.unexpected, []);
+  });
+
+  it("with a VOYAGE_API_KEY ranks with embeddings, and a later run re-uses the stored ones", async (t) => {
+    const voyage = await startFakeVoyage({ apiKey: VOYAGE_KEY });
+    t.after(async () => {
+      await voyage.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    const dense = { ...env, VOYAGE_API_KEY: VOYAGE_KEY, VOYAGE_BASE_URL: voyage.baseUrl, "INPUT_DRY-RUN": "true" };
+    const documents = () => voyage.requests.filter((r) => r.inputType === "document").length;
+    const cold = await runAction(dir, "issues", issuesOpened(REPO, ISSUE), dense);
+    const embedded = documents();
+    const warm = await runAction(dir, "issues", issuesOpened(REPO, ISSUE), dense);
+
+    assert.equal(cold.code, 0, cold.stdout + cold.stderr);
+    assert.match(cold.stdout, /<sub>mode hybrid: embeddings 0\\% warm/);
+    assert.ok(embedded > 0);
+    assert.equal(warm.code, 0, warm.stdout + warm.stderr);
+    assert.match(warm.stdout, /<sub>mode (dense|hybrid): embeddings 100\\% warm/);
+    assert.equal(documents(), embedded, "the second run embedded no code again");
+    assert.ok(!(cold.stdout + warm.stdout).includes(VOYAGE_KEY), "the key is never logged");
+    assert.deepEqual(fake.calls().filter((c) => WRITES.test(c)), []);
+  });
+
+  it("fails with one ::error:: line and posts nothing on a bad token, a missing permission, a deleted issue or a missing environment", async (t) => {
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    fake.failNext("GET", /^\/repos\/acme\/shop\/contents\/\.github\/bugscout\.yml$/, 401, "Bad credentials");
+    const badToken = await runAction(dir, "issues", issuesOpened(REPO, ISSUE), env);
+    fake.failNext("POST", /^\/repos\/acme\/shop\/issues\/12\/comments$/, 403, "Resource not accessible by integration");
+    const readOnlyToken = await runAction(dir, "issues", issuesOpened(REPO, ISSUE), env);
+    fake.failNext("POST", /^\/repos\/acme\/shop\/issues\/12\/comments$/, 404, "Not Found");
+    const gone = await runAction(dir, "issues", issuesOpened(REPO, ISSUE), env);
+    const noToken = await runAction(dir, "issues", issuesOpened(REPO, ISSUE), { GITHUB_API_URL: fake.apiUrl });
+
+    const errors = (r: Run) => r.stdout.split("\n").filter((l) => l.startsWith("::error::"));
+    for (const r of [badToken, readOnlyToken, gone, noToken]) assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.deepEqual(errors(gone), ["::error::BugScout: issue acme/shop#12 not found (404)"]);
+    assert.deepEqual(errors(badToken), ["::error::BugScout: GitHub refused the token (401 Bad credentials): check the github-token input"]);
+    assert.deepEqual(errors(readOnlyToken), ["::error::BugScout: no access to acme/shop (403 Resource not accessible by integration) while handling issues.opened"]);
+    assert.deepEqual(errors(noToken), ["::error::BugScout: no token: the github-token input (default ${{ github.token }}) or GITHUB_TOKEN must be set"]);
+    assert.ok(!badToken.stdout.includes("ghs_fake_42"));
+    assert.equal(repo.comments.get(12), undefined, "nothing posted");
+    assert.deepEqual(fake.unexpected, []);
+  });
+});
