@@ -32,7 +32,7 @@ const SIGNALS: Record<string, { on: LexicalRankOptionsInput; off: LexicalRankOpt
     off: { signals: { definition: 0 } },
   },
   "symbol segments": { on: { signals: { symbol: or(d.signals.symbol, TRIED.symbol) } }, off: { signals: { symbol: 0 } } },
-  "demote tests/docs/examples": { on: { demote: d.demote }, off: { demote: { test: 1, doc: 1, example: 1, data: 1 } } },
+  "demote tests/docs/examples": { on: { demote: d.demote }, off: { demote: { test: 1, doc: 1, example: 1, data: 1, build: 1, meta: 1 } } },
   "length prior": { on: { lengthPrior: or(d.lengthPrior, TRIED.lengthPrior) }, off: { lengthPrior: 0 } },
 };
 

@@ -1,25 +1,73 @@
 import type { Language } from "../index/types.js";
 
-/** What a file is for, as far as its path and language tell. Only `code` files are never demoted. */
-export type FileRole = "code" | "test" | "doc" | "example" | "data";
+/**
+ * What a file is for, as far as its path and language tell. Only `code` files are never demoted. `build` covers
+ * build scripts, wrappers and dependency manifests; `meta` the repository's own housekeeping (`.github/**`, issue
+ * and pull-request templates, CODEOWNERS, CI and editor settings).
+ */
+export type FileRole = "code" | "test" | "doc" | "example" | "data" | "build" | "meta";
 
 const TEST_FILE = new RegExp(String.raw`(^|/)(test_[^/]*|[^/]*_tests?\.[^/.]+|conftest\.py|[^/]*\.(test|spec)\.[cm]?[jt]sx?|[^/]*_spec\.rb|` +
   String.raw`[^/]*(Test|Tests|Spec|IT)\.(java|kt|kts|scala|groovy|cs|swift)|Test[A-Z][^/]*\.(java|kt|scala|groovy|cs|swift))$`);
 /**
  * Test folders. A bare `test/` counts only at the top or right under `src/` (`django/test/` is library code);
- * Gradle/Kotlin source sets such as `src/jvmTest/` or `src/androidTest/` count anywhere.
+ * Gradle/Kotlin source sets such as `src/jvmTest/` or `src/androidTest/` count anywhere, and so do fuzzing
+ * harnesses (`fuzz/`, `oss-fuzz/`) and JS mocks (`__mocks__/`).
  */
-const TEST_DIR = /(^|\/)(tests|testing|__tests__|spec|specs|testdata|test_data|fixtures)\/|(^|\/)src\/(test|\w*Test|testFixtures)\/|^test\//;
+const TEST_DIR = new RegExp(String.raw`(^|/)(tests|testing|__tests__|__mocks__|spec|specs|testdata|test_data|fixtures|` +
+  String.raw`fuzz|fuzzing|oss-fuzz)/|(^|/)src/(test|\w*Test|testFixtures)/|^test/`);
 const DOC_DIR = /(^|\/)(docs?|documentation|man)\//;
-const EXAMPLE_DIR = /(^|\/)(examples?|samples?|demos?|tutorials?|benchmarks?|asv_bench)\//;
+/**
+ * Samples, demos and benchmarks: `examples/`, Rust's `benches/`, JMH source sets (`src/jmh/`), and sample modules
+ * of a multi-module build named as such (`sample-app/`, `compose-samples/`).
+ */
+const EXAMPLE_DIR = new RegExp(String.raw`(^|/)(examples?|samples?|demos?|tutorials?|benchmarks?|benches|bench|asv_bench|` +
+  String.raw`[\w.]+[-_](examples?|samples?|demos?|benchmarks?)|(examples?|samples?|demos?|benchmarks?)[-_][\w.]+)/|` +
+  String.raw`(^|/)src/(jmh|\w*Benchmark)/`);
 const DOC_LANGUAGES: ReadonlySet<Language> = new Set<Language>(["markdown", "rst"]);
 const DATA_LANGUAGES: ReadonlySet<Language> = new Set<Language>(["json", "yaml", "toml", "text", "html", "css"]);
 
-/** Classifies a repository path; tests win over docs and examples (a test under `docs/` is still a test). */
+/**
+ * Build files by name (lower-cased): wrappers, build scripts and dependency manifests of Gradle, Maven, npm,
+ * Cargo, Go modules, CMake/Make/autotools/Meson, Bazel and setuptools/pyproject. (Lock files never reach the
+ * index: selection skips them as generated.)
+ */
+const BUILD_NAMES: ReadonlySet<string> = new Set([
+  "gradlew", "gradlew.bat", "build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts",
+  "gradle.properties", "libs.versions.toml", "pom.xml", "mvnw", "mvnw.cmd", "build.xml", "ivy.xml", "build.sbt",
+  "package.json", "lerna.json", "pnpm-workspace.yaml", ".npmrc", ".yarnrc", ".yarnrc.yml",
+  "cargo.toml", "build.rs", "rust-toolchain", "rust-toolchain.toml", "go.mod", "go.work",
+  "cmakelists.txt", "makefile", "gnumakefile", "makefile.am", "makefile.in", "configure", "configure.ac",
+  "meson.build", "meson_options.txt", "build", "build.bazel", "workspace", "workspace.bazel", "module.bazel",
+  ".bazelrc", ".bazelversion", "setup.py", "setup.cfg", "pyproject.toml", "manifest.in", "tox.ini", "noxfile.py",
+  "pipfile", "gemfile", "podfile", "package.swift", "vcpkg.json", "conanfile.txt", "conanfile.py",
+]);
+/** Build files by extension, or by a name pattern (`requirements-dev.txt`, release and version-bump scripts). */
+const BUILD_FILE = /\.(cmake|mk|bzl|gradle|gradle\.kts|gemspec|podspec|nuspec|csproj|vcxproj|sln)$|^requirements[\w.-]*\.txt$|^(release|publish|bump[-_]?version)[\w.-]*\.(sh|py|js|mjs|ts|rb)$/;
+/** Folders that hold only build logic: Gradle's wrapper and version catalog, CMake modules, Gradle's buildSrc. */
+const BUILD_DIR = /(^|\/)(gradle\/wrapper|buildSrc|build-logic|cmake)\//;
+
+/** Repository housekeeping: `.github/**` and its GitLab twin, CI configs, templates, ownership and funding files. */
+const META_DIR = /(^|\/)(\.github|\.gitlab|\.circleci|\.devcontainer|\.husky|\.buildkite)\//;
+const META_FILE = new RegExp(String.raw`^(codeowners|funding\.ya?ml|issue_template(\.\w+)?|pull_request_template(\.\w+)?|` +
+  String.raw`\.travis\.yml|appveyor\.yml|\.appveyor\.yml|azure-pipelines\.yml|\.cirrus\.yml|\.gitlab-ci\.yml|` +
+  String.raw`\.gitignore|\.gitattributes|\.gitmodules|\.mailmap|\.editorconfig|\.pre-commit-config\.yaml|\.clang-format|` +
+  String.raw`\.clang-tidy|\.codecov\.yml|codecov\.yml|\.golangci\.ya?ml|renovate\.json|\.prettierrc(\.\w+)?|` +
+  String.raw`\.eslintrc(\.\w+)?|\.eslintignore|\.prettierignore|\.npmignore|\.dockerignore|\.rustfmt\.toml|rustfmt\.toml|clippy\.toml)$`);
+/** Issue templates in `docs/` and elsewhere outside `.github/` (`docs/ISSUE_TEMPLATE/bug.md`). */
+const TEMPLATE_DIR = /(^|\/)(issue_template|pull_request_template)\//i;
+
+/**
+ * Classifies a repository path. Tests win over everything (a test under `docs/` is still a test), then repository
+ * housekeeping (a workflow is not "data"), then docs, examples, build files and data.
+ */
 export function fileRole(path: string, language: Language): FileRole {
   if (TEST_FILE.test(path) || TEST_DIR.test(path)) return "test";
+  const base = path.slice(path.lastIndexOf("/") + 1).toLowerCase();
+  if (META_DIR.test(path) || META_FILE.test(base) || TEMPLATE_DIR.test(path)) return "meta";
   if (DOC_LANGUAGES.has(language) || DOC_DIR.test(path)) return "doc";
   if (EXAMPLE_DIR.test(path)) return "example";
+  if (BUILD_NAMES.has(base) || BUILD_FILE.test(base) || BUILD_DIR.test(path)) return "build";
   if (DATA_LANGUAGES.has(language)) return "data";
   return "code";
 }

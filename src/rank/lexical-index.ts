@@ -2,6 +2,7 @@ import type { Language, SymbolInfo } from "../index/types.js";
 import type { ContentAnalysis } from "./analyze-content.js";
 import { encodeAnalysis, readAnalysisColumns } from "./analysis-codec.js";
 import { fileRole, type FileRole } from "./file-role.js";
+import { buildTemplateVocabularies } from "./issue-template.js";
 import { buildPathLookup, type PathLookup } from "./path-lookup.js";
 import { pathTerms } from "./path-terms.js";
 import { TermInterner } from "./term-interner.js";
@@ -58,6 +59,8 @@ export interface LexicalIndex {
    * Symbol name (exact case), and `Parent.name` for nested symbols → the files that define it (each file once).
    */
   readonly definitions: ReadonlyMap<string, readonly number[]>;
+  /** The whole-word vocabulary of each issue template or form in the tree (see `issue-template.ts`). */
+  readonly templates: readonly ReadonlySet<string>[];
 }
 
 /**
@@ -163,6 +166,7 @@ export function buildLexicalIndex(docs: readonly LexicalDoc[]): LexicalIndex {
     files, termIds, postStart, postFile, tf, lengths, avgLength,
     paths: buildPathLookup(docs.map((d) => d.path)),
     definitions: buildDefinitions(docs),
+    templates: buildTemplateVocabularies(docs),
   };
 }
 

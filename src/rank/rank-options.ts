@@ -39,6 +39,11 @@ export interface LexicalRankOptions {
    */
   readonly demote: Readonly<Record<Exclude<FileRole, "code">, number>>;
   /**
+   * Issue-form awareness: lines of the issue that the repository's issue templates contributed (headings, form
+   * labels, placeholders, checkbox items, `_No response_`, HTML comments) are dropped from the query.
+   */
+  readonly templates: boolean;
+  /**
    * File-length prior (BugLocator): multiplies scores by `1 + lengthPrior·(p − ½)`, where p in 0..1 grows with
    * log(lines). Longer files are more often the ones fixed. 0 = off.
    */
@@ -69,7 +74,8 @@ export const DEFAULT_LEXICAL_OPTIONS: LexicalRankOptions = {
   query: DEFAULT_QUERY_WEIGHTS,
   signals: { frame: 0.5, path: 0.5, module: 0, definition: 0.3, symbol: 0 },
   definitions: { title: 2, repeat: 0.5, floor: 1 },
-  demote: { test: 0.3, doc: 0.3, example: 0.3, data: 0.5 },
+  demote: { test: 0.3, doc: 0.3, example: 0.3, data: 0.5, build: 0.3, meta: 0.3 },
+  templates: true,
   lengthPrior: 0,
   symbolDepth: 100,
 };
@@ -85,7 +91,8 @@ export const PLAIN_BM25_OPTIONS: LexicalRankOptions = {
   query: DEFAULT_QUERY_WEIGHTS,
   signals: { frame: 0, path: 0, module: 0, definition: 0, symbol: 0 },
   definitions: { title: 0, repeat: 0, floor: 0 },
-  demote: { test: 1, doc: 1, example: 1, data: 1 },
+  demote: { test: 1, doc: 1, example: 1, data: 1, build: 1, meta: 1 },
+  templates: false,
   lengthPrior: 0,
   symbolDepth: 100,
 };
