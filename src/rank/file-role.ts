@@ -5,18 +5,18 @@ import type { Language } from "../index/types.js";
  * build scripts, wrappers and dependency manifests; `meta` the repository's own housekeeping (`.github/**`, issue
  * and pull-request templates, CODEOWNERS, CI and editor settings).
  */
-export type FileRole = "code" | "test" | "doc" | "example" | "data" | "build" | "meta";
+export type FileRole = "code" | "test" | "doc" | "example" | "data" | "build" | "meta" | "generated";
 
-const TEST_FILE = new RegExp(String.raw`(^|/)(test_[^/]*|[^/]*_tests?\.[^/.]+|conftest\.py|[^/]*\.(test|spec)\.[cm]?[jt]sx?|[^/]*_spec\.rb|` +
+const TEST_FILE = new RegExp(String.raw`(^|/)(test_[^/]*|[^/]*_tests?\.[^/.]+|conftest\.py|[^/]*\.(test|spec)\.[cm]?[jt]sx?|[^/]*_spec\.rb|[^/]*\.tests?\.(c|cc|cpp|cxx|h|hpp|rs|go)|` +
   String.raw`[^/]*(Test|Tests|Spec|IT)\.(java|kt|kts|scala|groovy|cs|swift)|Test[A-Z][^/]*\.(java|kt|scala|groovy|cs|swift))$`);
 /**
  * Test folders. A bare `test/` counts only at the top or right under `src/` (`django/test/` is library code);
  * Gradle/Kotlin source sets such as `src/jvmTest/` or `src/androidTest/` count anywhere, and so do fuzzing
- * harnesses (`fuzz/`, `oss-fuzz/`) and JS mocks (`__mocks__/`).
+ * harnesses (`fuzz/`, `oss-fuzz/`), JS mocks (`__mocks__/`) and CamelCase test projects (`SelfTest/`, `UnitTests/`).
  */
 const TEST_DIR = new RegExp(String.raw`(^|/)(tests|testing|__tests__|__mocks__|spec|specs|testdata|test_data|fixtures|` +
-  String.raw`fuzz|fuzzing|oss-fuzz)/|(^|/)src/(test|\w*Test|testFixtures)/|^test/`);
-const DOC_DIR = /(^|\/)(docs?|documentation|man)\//;
+  String.raw`fuzz|fuzzing|oss-fuzz|[A-Z]\w*Tests?)/|(^|/)src/(test|\w*Test|testFixtures)/|^test/`);
+const DOC_DIR = /(^|\/)(docs?|documentation|man|release[-_]notes|changelogs?)\//;
 /**
  * Samples, demos and benchmarks: `examples/`, Rust's `benches/`, JMH source sets (`src/jmh/`), and sample modules
  * of a multi-module build named as such (`sample-app/`, `compose-samples/`).
@@ -25,7 +25,17 @@ const EXAMPLE_DIR = new RegExp(String.raw`(^|/)(examples?|samples?|demos?|tutori
   String.raw`[\w.]+[-_](examples?|samples?|demos?|benchmarks?)|(examples?|samples?|demos?|benchmarks?)[-_][\w.]+)/|` +
   String.raw`(^|/)src/(jmh|\w*Benchmark)/`);
 const DOC_LANGUAGES: ReadonlySet<Language> = new Set<Language>(["markdown", "rst"]);
-const DATA_LANGUAGES: ReadonlySet<Language> = new Set<Language>(["json", "yaml", "toml", "text", "html", "css"]);
+/**
+ * Prose by name: change logs, release notes, licences, authors, and man pages (`jq.1`, `zstd.1.md`,
+ * `jq.1.prebuilt`). They repeat an issue's words, and a fix rarely starts there.
+ */
+const DOC_FILE = /^(change_?log|changes|news|history|release[-_]?notes|authors|contributors|licen[sc]e|copying|notice|thanks|todo)([-_.][\w.-]*)?$|\.[1-9](\.(md|prebuilt|in|txt))?$|\.(adoc|asciidoc|texi|pod|tex)$/;
+const DATA_LANGUAGES: ReadonlySet<Language> = new Set<Language>(["json", "yaml", "toml", "html", "css"]);
+/**
+ * Files the indexer calls `text` are data only with a data extension (or none): an unknown extension in a source
+ * tree is usually a language without a grammar here (`builtin.jq`, `lexer.l`, `parser.y`, `scan.re2c`), i.e. code.
+ */
+const DATA_TEXT = /(^|\/)[^/.]+$|\.(csv|tsv|xml|properties|ini|cfg|conf|env|svg|log|out|po|pot|plist|lock|sum|mod|list|dat|expected|golden|snap|approved|received|in|txt|pem|crt|key|patch|diff|map)$/;
 
 /**
  * Build files by name (lower-cased): wrappers, build scripts and dependency manifests of Gradle, Maven, npm,
@@ -47,6 +57,9 @@ const BUILD_FILE = /\.(cmake|mk|bzl|gradle|gradle\.kts|gemspec|podspec|nuspec|cs
 /** Folders that hold only build logic: Gradle's wrapper and version catalog, CMake modules, Gradle's buildSrc. */
 const BUILD_DIR = /(^|\/)(gradle\/wrapper|buildSrc|build-logic|cmake)\//;
 
+/** Single-header / single-file amalgamations: `single_include/…/json.hpp`, `extras/catch_amalgamated.cpp`, `sqlite3.c`-style `amalgamation/` folders. */
+const AMALGAMATION = /(^|\/)(single_include|amalgamation)\/|(^|\/)[^/]*amalgamat(ed|ion)[^/]*$/i;
+
 /** Repository housekeeping: `.github/**` and its GitLab twin, CI configs, templates, ownership and funding files. */
 const META_DIR = /(^|\/)(\.github|\.gitlab|\.circleci|\.devcontainer|\.husky|\.buildkite)\//;
 const META_FILE = new RegExp(String.raw`^(codeowners|funding\.ya?ml|issue_template(\.\w+)?|pull_request_template(\.\w+)?|` +
@@ -59,15 +72,16 @@ const TEMPLATE_DIR = /(^|\/)(issue_template|pull_request_template)\//i;
 
 /**
  * Classifies a repository path. Tests win over everything (a test under `docs/` is still a test), then repository
- * housekeeping (a workflow is not "data"), then docs, examples, build files and data.
+ * housekeeping (a workflow is not "data"), then build files (`docs/Makefile` builds), docs, examples and data.
  */
 export function fileRole(path: string, language: Language): FileRole {
   if (TEST_FILE.test(path) || TEST_DIR.test(path)) return "test";
   const base = path.slice(path.lastIndexOf("/") + 1).toLowerCase();
   if (META_DIR.test(path) || META_FILE.test(base) || TEMPLATE_DIR.test(path)) return "meta";
-  if (DOC_LANGUAGES.has(language) || DOC_DIR.test(path)) return "doc";
-  if (EXAMPLE_DIR.test(path)) return "example";
+  if (AMALGAMATION.test(path)) return "generated";
   if (BUILD_NAMES.has(base) || BUILD_FILE.test(base) || BUILD_DIR.test(path)) return "build";
-  if (DATA_LANGUAGES.has(language)) return "data";
+  if (DOC_LANGUAGES.has(language) || DOC_DIR.test(path) || DOC_FILE.test(base)) return "doc";
+  if (EXAMPLE_DIR.test(path)) return "example";
+  if (DATA_LANGUAGES.has(language) || (language === "text" && DATA_TEXT.test(base))) return "data";
   return "code";
 }

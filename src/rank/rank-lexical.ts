@@ -12,6 +12,7 @@ import { scoreSymbols, type SymbolMatch } from "./score-symbols.js";
 import { scanTokens } from "./tokenize.js";
 import type { RankedFile } from "./types.js";
 import { BUILD_WORDS } from "./build-words.js";
+import { lendToCompanions } from "./companions.js";
 
 /**
  * Ranks the index's files for an issue's text (title on the first line) with BM25F plus evidence signals: stack
@@ -97,6 +98,7 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
   addAll(mentions.frame, s.frame, true);
   addAll(mentions.path, s.path, false);
   addAll(mentions.module, s.module, true);
+  if (o.companions > 0) lendToCompanions(index, final, o.companions);
   return { final, weightOf, mentions, definitions, symbols };
 }
 
@@ -110,6 +112,7 @@ const ROLE_WORDS: Readonly<Record<Exclude<FileRole, "code">, RegExp | undefined>
   example: /\b(examples?|samples?|demos?|tutorials?|benchmarks?)\b/i,
   data: /\b(config(uration)?|settings|json|ya?ml|toml|css|html|templates?)\b/i,
   build: BUILD_WORDS,
+  generated: undefined,
   meta: /\b(issue (forms?|templates?)|workflows?|ci|github actions?|codeowners|funding|dependabot|pre-commit)\b/i,
 };
 
@@ -117,7 +120,8 @@ const ROLE_WORDS: Readonly<Record<Exclude<FileRole, "code">, RegExp | undefined>
 function roleFactors(issue: ParsedIssue, o: LexicalRankOptions): Record<FileRole, number> {
   const f = { code: 1 } as Record<FileRole, number>;
   for (const role of Object.keys(ROLE_WORDS) as Exclude<FileRole, "code">[]) {
-    f[role] = ROLE_WORDS[role]?.test(issue.title) ? 1 : o.demote[role];
+    const where = role === "build" && o.buildWordsIn === "text" ? issue.prose : issue.title;
+    f[role] = ROLE_WORDS[role]?.test(where) ? 1 : o.demote[role];
   }
   return f;
 }

@@ -78,7 +78,20 @@ const cases: [string, Language, string][] = [
   ["compose-samples/src/main/kotlin/a/Demo.kt", "kotlin", "example"],
   ["benchmark/src/jmh/java/a/ParseBench.java", "java", "example"],
   ["core/src/jmh/java/a/ParseBench.java", "java", "example"],
-  ["single_include/nlohmann/json.hpp", "cpp", "code"],
+  ["single_include/nlohmann/json.hpp", "cpp", "generated"],
+  ["extras/catch_amalgamated.cpp", "cpp", "generated"],
+  ["include/nlohmann/json.hpp", "cpp", "code"],
+  ["projects/SelfTest/UsageTests/Misc.tests.cpp", "cpp", "test"],
+  ["src/builtin.jq", "text", "code"],
+  ["src/parser.y", "text", "code"],
+  ["jq.1.prebuilt", "text", "doc"],
+  ["programs/zstd.1", "text", "doc"],
+  ["ChangeLog", "text", "doc"],
+  ["CHANGELOG.md", "markdown", "doc"],
+  ["LICENSE", "text", "doc"],
+  ["release-notes/VERSION-2.x", "text", "doc"],
+  ["tests/golden/out.txt", "text", "test"],
+  ["src/config.h.in", "text", "data"],
 ];
 
 for (const [path, language, role] of cases) {
