@@ -19,11 +19,12 @@ const TEST_DIR = new RegExp(String.raw`(^|/)(tests|testing|__tests__|__mocks__|s
 const DOC_DIR = /(^|\/)(docs?|documentation|man|release[-_]notes|changelogs?)\//;
 /**
  * Samples, demos and benchmarks: `examples/`, Rust's `benches/`, JMH source sets (`src/jmh/`), and sample modules
- * of a multi-module build named as such (`sample-app/`, `compose-samples/`).
+ * of a multi-module build named as such (`sample-app/`, `compose-samples/`), and a top-level `contrib/` (extras
+ * beside the product; `django/contrib/` is not top-level and stays code).
  */
 const EXAMPLE_DIR = new RegExp(String.raw`(^|/)(examples?|samples?|demos?|tutorials?|benchmarks?|benches|bench|asv_bench|` +
   String.raw`[\w.]+[-_](examples?|samples?|demos?|benchmarks?)|(examples?|samples?|demos?|benchmarks?)[-_][\w.]+)/|` +
-  String.raw`(^|/)src/(jmh|\w*Benchmark)/`);
+  String.raw`(^|/)src/(jmh|\w*Benchmark)/|^contrib/`);
 const DOC_LANGUAGES: ReadonlySet<Language> = new Set<Language>(["markdown", "rst"]);
 /**
  * Prose by name: change logs, release notes, licences, authors, and man pages (`jq.1`, `zstd.1.md`,
@@ -52,10 +53,19 @@ const BUILD_NAMES: ReadonlySet<string> = new Set([
   ".bazelrc", ".bazelversion", "setup.py", "setup.cfg", "pyproject.toml", "manifest.in", "tox.ini", "noxfile.py",
   "pipfile", "gemfile", "podfile", "package.swift", "vcpkg.json", "conanfile.txt", "conanfile.py",
 ]);
-/** Build files by extension, or by a name pattern (`requirements-dev.txt`, release and version-bump scripts). */
-const BUILD_FILE = /\.(cmake|mk|bzl|gradle|gradle\.kts|gemspec|podspec|nuspec|csproj|vcxproj|sln)$|^requirements[\w.-]*\.txt$|^(release|publish|bump[-_]?version)[\w.-]*\.(sh|py|js|mjs|ts|rb)$/;
-/** Folders that hold only build logic: Gradle's wrapper and version catalog, CMake modules, Gradle's buildSrc. */
-const BUILD_DIR = /(^|\/)(gradle\/wrapper|buildSrc|build-logic|cmake)\//;
+/**
+ * Build files by extension, or by a name pattern (`requirements-dev.txt`, release and version-bump scripts, the
+ * config files of JS build and test tools).
+ */
+const BUILD_FILE = new RegExp(String.raw`\.(cmake|mk|bzl|gradle|gradle\.kts|gemspec|podspec|nuspec|csproj|vcxproj|sln)$|` +
+  String.raw`^requirements[\w.-]*\.txt$|^(release|publish|bump[-_]?version)[\w.-]*\.(sh|py|js|mjs|ts|rb)$|` +
+  // JS tool configs: karma.conf.js, webpack.config.js, rollup.config.mjs, jest.config.ts, gulpfile.js, tsconfig.json.
+  String.raw`^[\w.-]+\.(conf|config)\.[cm]?[jt]s$|^(gulpfile|gruntfile)\.[cm]?[jt]s$|^tsconfig[\w.-]*\.json$|^\.babelrc(\.\w+)?$`);
+/**
+ * Folders that hold only build logic: Gradle's wrapper, Gradle's buildSrc, CMake modules, and a top-level `scripts/`
+ * (release, doc-generation and maintenance scripts of the repository, not the product).
+ */
+const BUILD_DIR = /(^|\/)(gradle\/wrapper|buildSrc|build-logic|cmake)\/|^(scripts|build-scripts|ci)\//;
 
 /** Single-header / single-file amalgamations: `single_include/…/json.hpp`, `extras/catch_amalgamated.cpp`, `sqlite3.c`-style `amalgamation/` folders. */
 const AMALGAMATION = /(^|\/)(single_include|amalgamation)\/|(^|\/)[^/]*amalgamat(ed|ion)[^/]*$/i;
