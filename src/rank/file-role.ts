@@ -33,6 +33,11 @@ const DOC_LANGUAGES: ReadonlySet<Language> = new Set<Language>(["markdown", "rst
 const DOC_FILE = /^(change_?log|changes|news|history|release[-_]?notes|authors|contributors|licen[sc]e|copying|notice|thanks|todo)([-_.][\w.-]*)?$|\.[1-9](\.(md|prebuilt|in|txt))?$|\.(adoc|asciidoc|texi|pod|tex)$/;
 const DATA_LANGUAGES: ReadonlySet<Language> = new Set<Language>(["json", "yaml", "toml", "html", "css"]);
 /**
+ * TypeScript declaration files (`types/index.d.ts`): signatures that repeat the names and doc comments of the code
+ * they describe, where behaviour is never fixed; demoted like data.
+ */
+const TYPE_DECLARATIONS = /\.d\.[cm]?ts$/;
+/**
  * Files the indexer calls `text` are data only with a data extension (or none): an unknown extension in a source
  * tree is usually a language without a grammar here (`builtin.jq`, `lexer.l`, `parser.y`, `scan.re2c`), i.e. code.
  */
@@ -92,6 +97,6 @@ export function fileRole(path: string, language: Language): FileRole {
   if (BUILD_NAMES.has(base) || BUILD_FILE.test(base) || BUILD_DIR.test(path)) return "build";
   if (DOC_LANGUAGES.has(language) || DOC_DIR.test(path) || DOC_FILE.test(base)) return "doc";
   if (EXAMPLE_DIR.test(path)) return "example";
-  if (DATA_LANGUAGES.has(language) || (language === "text" && DATA_TEXT.test(base))) return "data";
+  if (DATA_LANGUAGES.has(language) || (language === "text" && DATA_TEXT.test(base)) || TYPE_DECLARATIONS.test(base)) return "data";
   return "code";
 }

@@ -52,6 +52,8 @@ const cases: [string, Language, string][] = [
   ["rollup.config.mjs", "javascript", "build"],
   ["tsconfig.build.json", "json", "build"],
   ["src/config.js", "javascript", "code"],
+  ["types/plugin/utc.d.ts", "typescript", "data"],
+  ["src/utc.ts", "typescript", "code"],
   ["scripts/generate-theme-doc.js", "javascript", "build"],
   ["tools/goctl/api/gen.go", "go", "code"],
   ["contrib/linux-kernel/lib/zstd/compress.c", "c", "example"],
