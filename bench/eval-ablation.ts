@@ -5,8 +5,10 @@
  *
  *   npx tsx bench/eval-ablation.ts --dataset /work/shared/bench/swebench_lite.jsonl \
  *     --trees ~/.cache/bench-trees --store-dir ~/benchwork/stores-ablation [--configs plain,default] [--repo o/n]
+ *     [--every N]   (every Nth row only, for quick iteration)
  *
- * Prints Markdown: one row per option set (Hit@1/3/5/10, MRR), then Hit@1 / Hit@5 per repository.
+ * Prints Markdown: one row per option set (Hit@1/3/5/10, MRR, MAP, NDCG), then NDCG per language (the row's
+ * `lang`, else its gold files' language), then Hit@1 / Hit@5 per repository.
  */
 import { readFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -27,6 +29,8 @@ for (let i = 2; i < process.argv.length; i += 2) {
 const one = (k: string, d: string): string => args.get(k)?.[0] ?? d;
 let rows = parseDataset(readFileSync(one("dataset", "/work/shared/bench/swebench_lite.jsonl"), "utf8"));
 if (args.has("repo")) rows = rows.filter((r) => args.get("repo")!.includes(r.repo));
+const every = Number(one("every", "1"));
+if (every > 1) rows = rows.filter((_r, i) => i % every === 0);
 const trees = one("trees", `${process.env.HOME}/.cache/bench-trees`);
 const storeDir = one("store-dir", `${process.env.HOME}/benchwork/stores-ablation`);
 mkdirSync(storeDir, { recursive: true });
@@ -66,10 +70,18 @@ indexer.dispose();
 process.stderr.write("\n");
 
 const f3 = (x: number): string => x.toFixed(3);
-console.log(`| option set | Hit@1 | Hit@3 | Hit@5 | Hit@10 | MRR |\n|---|---:|---:|---:|---:|---:|`);
+console.log(`| option set | Hit@1 | Hit@3 | Hit@5 | Hit@10 | MRR | MAP | NDCG |\n|---|---:|---:|---:|---:|---:|---:|---:|`);
 for (const name of names) {
   const s = summarizeMetrics(results.get(name)!.map((x) => x.m));
-  console.log(`| ${name} | ${f3(s.hit[1])} | ${f3(s.hit[3])} | ${f3(s.hit[5])} | ${f3(s.hit[10])} | ${f3(s.mrr)} |`);
+  console.log(`| ${name} | ${[s.hit[1], s.hit[3], s.hit[5], s.hit[10], s.mrr, s.map, s.ndcg].map(f3).join(" | ")} |`);
+}
+const langs = [...new Set(rows.map((r) => r.lang))].sort();
+console.log(`\nNDCG per language (n issues):\n`);
+console.log(`| option set | ${langs.map((l) => `${l} (${rows.filter((x) => x.lang === l).length})`).join(" | ")} |`);
+console.log(`|---|${langs.map(() => "---:").join("|")}|`);
+for (const name of names) {
+  const cells = langs.map((lang) => f3(summarizeMetrics(results.get(name)!.filter((x) => x.row.lang === lang).map((x) => x.m)).ndcg));
+  console.log(`| ${name} | ${cells.join(" | ")} |`);
 }
 const repos = [...byRepo.keys()].sort();
 console.log(`\nHit@1 / Hit@5 per repository (n issues):\n`);

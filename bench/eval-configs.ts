@@ -14,7 +14,7 @@ const onDefault = (o: LexicalRankOptionsInput): LexicalRankOptionsInput => resol
 const or = (value: number, tried: number): number => (value !== 0 ? value : tried);
 
 /** The weights an off-by-default signal is measured with. */
-const TRIED = { module: 0.3, symbol: 0.5, lengthPrior: 0.3 };
+const TRIED = { module: 0.3, symbol: 0.5, lengthPrior: 0.3, companions: 0.2, generated: 0.5 };
 
 /** Each signal as the options that switch it on (over plain) and off (over the defaults). */
 const SIGNALS: Record<string, { on: LexicalRankOptionsInput; off: LexicalRankOptionsInput }> = {
@@ -32,7 +32,14 @@ const SIGNALS: Record<string, { on: LexicalRankOptionsInput; off: LexicalRankOpt
     off: { signals: { definition: 0 } },
   },
   "symbol segments": { on: { signals: { symbol: or(d.signals.symbol, TRIED.symbol) } }, off: { signals: { symbol: 0 } } },
-  "demote tests/docs/examples": { on: { demote: d.demote }, off: { demote: { test: 1, doc: 1, example: 1, data: 1 } } },
+  "demote tests/docs/examples": { on: { demote: d.demote }, off: { demote: { test: 1, doc: 1, example: 1, data: 1, build: 1, meta: 1, generated: 1 } } },
+  "build + meta roles": { on: { demote: { build: d.demote.build, meta: d.demote.meta } }, off: { demote: { build: d.demote.data, meta: d.demote.data } } },
+  "issue forms": { on: { templates: d.templates }, off: { templates: false } },
+  "amalgamations": {
+    on: { demote: { generated: d.demote.generated !== 1 ? d.demote.generated : TRIED.generated } },
+    off: { demote: { generated: 1 } },
+  },
+  "companions": { on: { companions: or(d.companions, TRIED.companions) }, off: { companions: 0 } },
   "length prior": { on: { lengthPrior: or(d.lengthPrior, TRIED.lengthPrior) }, off: { lengthPrior: 0 } },
 };
 
@@ -45,4 +52,9 @@ export const ABLATION_CONFIGS: Record<string, LexicalRankOptionsInput> = {
   "default + module names": onDefault({ signals: { module: TRIED.module } }),
   "default + symbol segments": onDefault({ signals: { symbol: TRIED.symbol } }),
   "default + length prior": onDefault({ lengthPrior: TRIED.lengthPrior }),
+  // Tuning probes (kept for the record in docs/ranking.md).
+  "default + companions": onDefault({ companions: TRIED.companions }),
+  "default + amalgamations ×0.5": onDefault({ demote: { generated: TRIED.generated } }),
+  "default with build words in title or body": onDefault({ buildWordsIn: "text" }),
 };
+

@@ -1,3 +1,5 @@
+import { detectLanguage } from "../index/detect-language.js";
+
 /** One evaluation case: an issue, the repository tree it was filed against and the files its fix changed. */
 export interface EvalRow {
   readonly id: string;
@@ -7,11 +9,13 @@ export interface EvalRow {
   /** The full issue text, title on the first line. */
   readonly body: string;
   readonly goldFiles: readonly string[];
+  /** The language the row is reported under: the row's `lang`, else the most common language of its gold files. */
+  readonly lang: string;
 }
 
 /**
  * Parses dataset JSONL in the format of `swebench_lite.jsonl` (`id`, `repo`, `base_commit`, `body` or `title`,
- * `gold_files`). Blank lines are skipped; a malformed line throws with its line number.
+ * `gold_files`, optional `lang`). Blank lines are skipped; a malformed line throws with its line number.
  */
 export function parseDataset(jsonl: string): EvalRow[] {
   const rows: EvalRow[] = [];
@@ -33,7 +37,21 @@ export function parseDataset(jsonl: string): EvalRow[] {
       throw new Error(`dataset line ${i + 1}: "gold_files" must be an array of paths`);
     }
     const body = typeof raw.body === "string" && raw.body.trim() !== "" ? raw.body : text("title");
-    rows.push({ id: text("id"), repo: text("repo"), baseCommit: text("base_commit"), body, goldFiles: gold as string[] });
+    const lang = typeof raw.lang === "string" && raw.lang.trim() !== "" ? raw.lang.trim() : goldLanguage(gold as string[]);
+    rows.push({ id: text("id"), repo: text("repo"), baseCommit: text("base_commit"), body, goldFiles: gold as string[], lang });
   });
   return rows;
+}
+
+/** The most common language among the gold files (ties: the first gold file's), or `unknown` without gold files. */
+function goldLanguage(gold: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const path of gold) {
+    const lang = detectLanguage(path);
+    counts.set(lang, (counts.get(lang) ?? 0) + 1);
+  }
+  let best = "unknown";
+  let bestCount = 0;
+  for (const [lang, n] of counts) if (n > bestCount) [best, bestCount] = [lang, n];
+  return best;
 }

@@ -43,6 +43,7 @@ export interface EvalDeps {
 export interface RowResult {
   readonly id: string;
   readonly repo: string;
+  readonly lang: string;
   readonly ranking: readonly string[];
   readonly mode: string;
   readonly ms: number;
@@ -50,9 +51,10 @@ export interface RowResult {
   readonly error?: string;
 }
 
-/** Metrics overall and per repository (sorted by name), plus every row's result. */
+/** Metrics overall, per language and per repository (each sorted by name), plus every row's result. */
 export interface EvalReport {
   readonly overall: MetricSummary;
+  readonly byLanguage: ReadonlyMap<string, MetricSummary>;
   readonly byRepo: ReadonlyMap<string, MetricSummary>;
   readonly rows: readonly RowResult[];
   readonly errors: number;
@@ -73,8 +75,8 @@ export async function evaluateDataset(deps: EvalDeps, rows: readonly EvalRow[]):
   }
   const results = new Map<string, RowResult>();
   let done = 0;
-  const record = async (row: EvalRow, r: Omit<RowResult, "metrics" | "id" | "repo">): Promise<void> => {
-    const result = { id: row.id, repo: row.repo, ...r, metrics: scoreRanking(r.ranking, row.goldFiles) };
+  const record = async (row: EvalRow, r: Omit<RowResult, "metrics" | "id" | "repo" | "lang">): Promise<void> => {
+    const result = { id: row.id, repo: row.repo, lang: row.lang, ...r, metrics: scoreRanking(r.ranking, row.goldFiles) };
     results.set(row.id, result);
     await deps.writeLine(JSON.stringify({ id: row.id, ranking: r.ranking, mode: r.mode, ms: r.ms, ...(r.error ? { error: r.error } : {}) }));
     done++;
@@ -107,13 +109,19 @@ export async function evaluateDataset(deps: EvalDeps, rows: readonly EvalRow[]):
   }
 
   const ordered = rows.map((r) => results.get(r.id)).filter((r): r is RowResult => r !== undefined);
-  const repoNames = [...new Set(ordered.map((r) => r.repo))].sort();
   return {
     overall: summarizeMetrics(ordered.map((r) => r.metrics)),
-    byRepo: new Map(repoNames.map((name) => [name, summarizeMetrics(ordered.filter((r) => r.repo === name).map((r) => r.metrics))])),
+    byLanguage: summarizeBy(ordered, (r) => r.lang),
+    byRepo: summarizeBy(ordered, (r) => r.repo),
     rows: ordered,
     errors: ordered.filter((r) => r.error !== undefined).length,
   };
+}
+
+/** Metrics per group, groups sorted by name. */
+export function summarizeBy(rows: readonly RowResult[], key: (r: RowResult) => string): Map<string, MetricSummary> {
+  const names = [...new Set(rows.map(key))].sort();
+  return new Map(names.map((name) => [name, summarizeMetrics(rows.filter((r) => key(r) === name).map((r) => r.metrics))]));
 }
 
 function orderTrees(deps: EvalDeps, repo: string, trees: Map<string, EvalRow[]>): [string, EvalRow[]][] {

@@ -1,25 +1,102 @@
 import type { Language } from "../index/types.js";
 
-/** What a file is for, as far as its path and language tell. Only `code` files are never demoted. */
-export type FileRole = "code" | "test" | "doc" | "example" | "data";
+/**
+ * What a file is for, as far as its path and language tell. Only `code` files are never demoted. `build` covers
+ * build scripts, wrappers and dependency manifests; `meta` the repository's own housekeeping (`.github/**`, issue
+ * and pull-request templates, CODEOWNERS, CI and editor settings).
+ */
+export type FileRole = "code" | "test" | "doc" | "example" | "data" | "build" | "meta" | "generated";
 
-const TEST_FILE = new RegExp(String.raw`(^|/)(test_[^/]*|[^/]*_tests?\.[^/.]+|conftest\.py|[^/]*\.(test|spec)\.[cm]?[jt]sx?|[^/]*_spec\.rb|` +
+const TEST_FILE = new RegExp(String.raw`(^|/)(test_[^/]*|[^/]*_tests?\.[^/.]+|conftest\.py|[^/]*\.(test|spec)\.[cm]?[jt]sx?|[^/]*_spec\.rb|[^/]*\.tests?\.(c|cc|cpp|cxx|h|hpp|rs|go)|` +
   String.raw`[^/]*(Test|Tests|Spec|IT)\.(java|kt|kts|scala|groovy|cs|swift)|Test[A-Z][^/]*\.(java|kt|scala|groovy|cs|swift))$`);
 /**
  * Test folders. A bare `test/` counts only at the top or right under `src/` (`django/test/` is library code);
- * Gradle/Kotlin source sets such as `src/jvmTest/` or `src/androidTest/` count anywhere.
+ * Gradle/Kotlin source sets such as `src/jvmTest/` or `src/androidTest/` count anywhere, and so do fuzzing
+ * harnesses (`fuzz/`, `oss-fuzz/`), JS mocks (`__mocks__/`) and CamelCase test projects (`SelfTest/`, `UnitTests/`).
  */
-const TEST_DIR = /(^|\/)(tests|testing|__tests__|spec|specs|testdata|test_data|fixtures)\/|(^|\/)src\/(test|\w*Test|testFixtures)\/|^test\//;
-const DOC_DIR = /(^|\/)(docs?|documentation|man)\//;
-const EXAMPLE_DIR = /(^|\/)(examples?|samples?|demos?|tutorials?|benchmarks?|asv_bench)\//;
+const TEST_DIR = new RegExp(String.raw`(^|/)(tests|testing|__tests__|__mocks__|spec|specs|testdata|test_data|fixtures|` +
+  String.raw`fuzz|fuzzing|oss-fuzz|[A-Z]\w*Tests?)/|(^|/)src/(test|\w*Test|testFixtures)/|^test/`);
+const DOC_DIR = /(^|\/)(docs?|documentation|man|release[-_]notes|changelogs?)\//;
+/**
+ * Samples, demos and benchmarks: `examples/`, Rust's `benches/`, JMH source sets (`src/jmh/`), and sample modules
+ * of a multi-module build named as such (`sample-app/`, `compose-samples/`), and a top-level `contrib/` (extras
+ * beside the product; `django/contrib/` is not top-level and stays code).
+ */
+const EXAMPLE_DIR = new RegExp(String.raw`(^|/)(examples?|samples?|demos?|tutorials?|benchmarks?|benches|bench|asv_bench|` +
+  String.raw`[\w.]+[-_](examples?|samples?|demos?|benchmarks?)|(examples?|samples?|demos?|benchmarks?)[-_][\w.]+)/|` +
+  String.raw`(^|/)src/(jmh|\w*Benchmark)/|^contrib/`);
 const DOC_LANGUAGES: ReadonlySet<Language> = new Set<Language>(["markdown", "rst"]);
-const DATA_LANGUAGES: ReadonlySet<Language> = new Set<Language>(["json", "yaml", "toml", "text", "html", "css"]);
+/**
+ * Prose by name: change logs, release notes, licences, authors, and man pages (`jq.1`, `zstd.1.md`,
+ * `jq.1.prebuilt`). They repeat an issue's words, and a fix rarely starts there.
+ */
+const DOC_FILE = /^(change_?log|changes|news|history|release[-_]?notes|authors|contributors|licen[sc]e|copying|notice|thanks|todo)([-_.][\w.-]*)?$|\.[1-9](\.(md|prebuilt|in|txt))?$|\.(adoc|asciidoc|texi|pod|tex)$/;
+const DATA_LANGUAGES: ReadonlySet<Language> = new Set<Language>(["json", "yaml", "toml", "html", "css"]);
+/**
+ * TypeScript declaration files (`types/index.d.ts`): signatures that repeat the names and doc comments of the code
+ * they describe, where behaviour is never fixed; demoted like data.
+ */
+const TYPE_DECLARATIONS = /\.d\.[cm]?ts$/;
+/**
+ * Files the indexer calls `text` are data only with a data extension (or none): an unknown extension in a source
+ * tree is usually a language without a grammar here (`builtin.jq`, `lexer.l`, `parser.y`, `scan.re2c`), i.e. code.
+ */
+const DATA_TEXT = /(^|\/)[^/.]+$|\.(csv|tsv|xml|properties|ini|cfg|conf|env|svg|log|out|po|pot|plist|lock|sum|mod|list|dat|expected|golden|snap|approved|received|in|txt|pem|crt|key|patch|diff|map)$/;
 
-/** Classifies a repository path; tests win over docs and examples (a test under `docs/` is still a test). */
+/**
+ * Build files by name (lower-cased): wrappers, build scripts and dependency manifests of Gradle, Maven, npm,
+ * Cargo, Go modules, CMake/Make/autotools/Meson, Bazel and setuptools/pyproject. (Lock files never reach the
+ * index: selection skips them as generated.)
+ */
+const BUILD_NAMES: ReadonlySet<string> = new Set([
+  "gradlew", "gradlew.bat", "build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts",
+  "gradle.properties", "libs.versions.toml", "pom.xml", "mvnw", "mvnw.cmd", "build.xml", "ivy.xml", "build.sbt",
+  "package.json", "lerna.json", "pnpm-workspace.yaml", ".npmrc", ".yarnrc", ".yarnrc.yml",
+  "cargo.toml", "build.rs", "rust-toolchain", "rust-toolchain.toml", "go.mod", "go.work",
+  "cmakelists.txt", "makefile", "gnumakefile", "makefile.am", "makefile.in", "configure", "configure.ac",
+  "meson.build", "meson_options.txt", "build", "build.bazel", "workspace", "workspace.bazel", "module.bazel",
+  ".bazelrc", ".bazelversion", "setup.py", "setup.cfg", "pyproject.toml", "manifest.in", "tox.ini", "noxfile.py",
+  "pipfile", "gemfile", "podfile", "package.swift", "vcpkg.json", "conanfile.txt", "conanfile.py",
+]);
+/**
+ * Build files by extension, or by a name pattern (`requirements-dev.txt`, release and version-bump scripts, the
+ * config files of JS build and test tools).
+ */
+const BUILD_FILE = new RegExp(String.raw`\.(cmake|mk|bzl|gradle|gradle\.kts|gemspec|podspec|nuspec|csproj|vcxproj|sln)$|` +
+  String.raw`^requirements[\w.-]*\.txt$|^(release|publish|bump[-_]?version)[\w.-]*\.(sh|py|js|mjs|ts|rb)$|` +
+  // JS tool configs: karma.conf.js, webpack.config.js, rollup.config.mjs, jest.config.ts, gulpfile.js, tsconfig.json.
+  String.raw`^[\w.-]+\.(conf|config)\.[cm]?[jt]s$|^(gulpfile|gruntfile)\.[cm]?[jt]s$|^tsconfig[\w.-]*\.json$|^\.babelrc(\.\w+)?$`);
+/**
+ * Folders that hold only build logic: Gradle's wrapper, Gradle's buildSrc, CMake modules, and a top-level `scripts/`
+ * (release, doc-generation and maintenance scripts of the repository, not the product).
+ */
+const BUILD_DIR = /(^|\/)(gradle\/wrapper|buildSrc|build-logic|cmake)\/|^(scripts|build-scripts|ci)\//;
+
+/** Single-header / single-file amalgamations: `single_include/…/json.hpp`, `extras/catch_amalgamated.cpp`, `sqlite3.c`-style `amalgamation/` folders. */
+const AMALGAMATION = /(^|\/)(single_include|amalgamation)\/|(^|\/)[^/]*amalgamat(ed|ion)[^/]*$/i;
+
+/** Repository housekeeping: `.github/**` and its GitLab twin, CI configs, templates, ownership and funding files. */
+const META_DIR = /(^|\/)(\.github|\.gitlab|\.circleci|\.devcontainer|\.husky|\.buildkite)\//;
+const META_FILE = new RegExp(String.raw`^(codeowners|funding\.ya?ml|issue_template(\.\w+)?|pull_request_template(\.\w+)?|` +
+  String.raw`\.travis\.yml|appveyor\.yml|\.appveyor\.yml|azure-pipelines\.yml|\.cirrus\.yml|\.gitlab-ci\.yml|` +
+  String.raw`\.gitignore|\.gitattributes|\.gitmodules|\.mailmap|\.editorconfig|\.pre-commit-config\.yaml|\.clang-format|` +
+  String.raw`\.clang-tidy|\.codecov\.yml|codecov\.yml|\.golangci\.ya?ml|renovate\.json|\.prettierrc(\.\w+)?|` +
+  String.raw`\.eslintrc(\.\w+)?|\.eslintignore|\.prettierignore|\.npmignore|\.dockerignore|\.rustfmt\.toml|rustfmt\.toml|clippy\.toml)$`);
+/** Issue templates in `docs/` and elsewhere outside `.github/` (`docs/ISSUE_TEMPLATE/bug.md`). */
+const TEMPLATE_DIR = /(^|\/)(issue_template|pull_request_template)\//i;
+
+/**
+ * Classifies a repository path. Tests win over everything (a test under `docs/` is still a test), then repository
+ * housekeeping (a workflow is not "data"), then build files (`docs/Makefile` builds), docs, examples and data.
+ */
 export function fileRole(path: string, language: Language): FileRole {
   if (TEST_FILE.test(path) || TEST_DIR.test(path)) return "test";
-  if (DOC_LANGUAGES.has(language) || DOC_DIR.test(path)) return "doc";
+  const base = path.slice(path.lastIndexOf("/") + 1).toLowerCase();
+  if (META_DIR.test(path) || META_FILE.test(base) || TEMPLATE_DIR.test(path)) return "meta";
+  if (AMALGAMATION.test(path)) return "generated";
+  if (BUILD_NAMES.has(base) || BUILD_FILE.test(base) || BUILD_DIR.test(path)) return "build";
+  if (DOC_LANGUAGES.has(language) || DOC_DIR.test(path) || DOC_FILE.test(base)) return "doc";
   if (EXAMPLE_DIR.test(path)) return "example";
-  if (DATA_LANGUAGES.has(language)) return "data";
+  if (DATA_LANGUAGES.has(language) || (language === "text" && DATA_TEXT.test(base)) || TYPE_DECLARATIONS.test(base)) return "data";
   return "code";
 }

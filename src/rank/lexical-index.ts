@@ -2,6 +2,8 @@ import type { Language, SymbolInfo } from "../index/types.js";
 import type { ContentAnalysis } from "./analyze-content.js";
 import { encodeAnalysis, readAnalysisColumns } from "./analysis-codec.js";
 import { fileRole, type FileRole } from "./file-role.js";
+import { buildTemplateVocabularies } from "./issue-template.js";
+import { findCompanions } from "./companions.js";
 import { buildPathLookup, type PathLookup } from "./path-lookup.js";
 import { pathTerms } from "./path-terms.js";
 import { TermInterner } from "./term-interner.js";
@@ -63,6 +65,10 @@ export interface LexicalIndex {
    * Symbol name (exact case), and `Parent.name` for nested symbols → the files that define it (each file once).
    */
   readonly definitions: ReadonlyMap<string, readonly number[]>;
+  /** The whole-word vocabulary of each issue template or form in the tree (see `issue-template.ts`). */
+  readonly templates: readonly ReadonlySet<string>[];
+  /** Header ↔ implementation companions of each C/C++ file (see `companions.ts`); absent key = none. */
+  readonly companions: ReadonlyMap<number, readonly number[]>;
 }
 
 /**
@@ -164,11 +170,15 @@ export function buildLexicalIndex(docs: readonly LexicalDoc[]): LexicalIndex {
     analysis: d.analysis,
   }));
   const termIds: InternedTermLookup = { get: (term) => interner.find(term), size: termCount, interner };
-  return {
+  const index = {
     files, termIds, postStart, postFile, tf, lengths, avgLength,
     paths: buildPathLookup(docs.map((d) => d.path)),
     definitions: buildDefinitions(docs),
+    templates: buildTemplateVocabularies(docs),
+    companions: new Map<number, number[]>(),
   };
+  for (const [d, list] of findCompanions(index)) index.companions.set(d, list);
+  return index;
 }
 
 /** One distinct content: global term ids aligned with its local vocabulary, and its count columns. */

@@ -1,6 +1,8 @@
 import type { Language, SymbolInfo, SymbolKind } from "../index/types.js";
 import type { FileRole } from "./file-role.js";
 import { FIELDS, type Field, type IndexedFile, type InternedTermLookup, type LexicalIndex } from "./lexical-index.js";
+import { findCompanions } from "./companions.js";
+import { buildTemplateVocabularies } from "./issue-template.js";
 import { buildPathLookup, type PathLookup } from "./path-lookup.js";
 import { TermInterner } from "./term-interner.js";
 
@@ -124,13 +126,19 @@ export function decodeLexicalIndex(bytes: Uint8Array): LexicalIndex {
   // The path lookup is rebuilt from the paths (no format of its own), on first use: only issues that mention a path,
   // a module or a stack frame need it.
   let lookup: PathLookup | undefined;
-  return {
+  // Template vocabularies and companions are derived from paths, roles and a few analyses: cheaper to rebuild
+  // than to give a format of their own.
+  const index = {
     files, termIds, postStart, postFile, tf, lengths, avgLength, definitions,
+    templates: buildTemplateVocabularies(files),
+    companions: new Map<number, number[]>(),
     get paths() {
       lookup ??= buildPathLookup(paths);
       return lookup;
     },
   };
+  for (const [d, list] of findCompanions(index)) index.companions.set(d, list);
+  return index;
 }
 
 /** The symbol columns of a snapshot, and the lists materialised so far (by content). */

@@ -1,5 +1,6 @@
 import { buildQueryTerms, type WeightedTerm } from "./build-query.js";
 import { buildEvidence } from "./build-evidence.js";
+import { stripTemplateText } from "./issue-template.js";
 import type { FileRole } from "./file-role.js";
 import type { LexicalIndex } from "./lexical-index.js";
 import { parseIssue, type ParsedIssue } from "./parse-issue.js";
@@ -10,6 +11,8 @@ import { scoreDefinitions } from "./score-definitions.js";
 import { scoreSymbols, type SymbolMatch } from "./score-symbols.js";
 import { scanTokens } from "./tokenize.js";
 import type { RankedFile } from "./types.js";
+import { BUILD_WORDS } from "./build-words.js";
+import { lendToCompanions } from "./companions.js";
 
 /**
  * Ranks the index's files for an issue's text (title on the first line) with BM25F plus evidence signals: stack
@@ -18,9 +21,9 @@ import type { RankedFile } from "./types.js";
  */
 export function rankLexical(index: LexicalIndex, issueText: string, options: LexicalRankOptionsInput = {}): RankedFile[] {
   const o = resolveLexicalOptions(options);
-  const issue = parseIssue(issueText);
+  const issue = parseIssue(o.templates ? stripTemplateText(issueText, index.templates) : issueText);
   const split = o.bm25.part > 0;
-  const terms = o.parseQuery ? buildQueryTerms(issue, o.query, split) : rawTerms(issueText, split);
+  const terms = o.parseQuery ? buildQueryTerms(issue, o.query, split) : rawTerms(issue.text, split);
   const scores = combineScores(index, issue, terms, o);
   const top = topFiles(scores, o, index);
   return buildEvidence({
@@ -74,7 +77,7 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
   for (const m of symbols.values()) maxSymbol = Math.max(maxSymbol, m.score);
   if (maxSymbol > 0) for (const [d, m] of symbols) final[d] += (s.symbol * m.score) / maxSymbol;
 
-  const demote = roleFactors(issue.title, o);
+  const demote = roleFactors(issue, o);
   let maxLines = 1;
   for (const f of index.files) if (f.lineCount > maxLines) maxLines = f.lineCount;
   for (let d = 0; d < n; d++) {
@@ -95,6 +98,7 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
   addAll(mentions.frame, s.frame, true);
   addAll(mentions.path, s.path, false);
   addAll(mentions.module, s.module, true);
+  if (o.companions > 0) lendToCompanions(index, final, o.companions);
   return { final, weightOf, mentions, definitions, symbols };
 }
 
@@ -107,13 +111,17 @@ const ROLE_WORDS: Readonly<Record<Exclude<FileRole, "code">, RegExp | undefined>
   doc: /\b(docs?|documentation|docstrings?|typos?|readme|changelog)\b/i,
   example: /\b(examples?|samples?|demos?|tutorials?|benchmarks?)\b/i,
   data: /\b(config(uration)?|settings|json|ya?ml|toml|css|html|templates?)\b/i,
+  build: BUILD_WORDS,
+  generated: undefined,
+  meta: /\b(issue (forms?|templates?)|workflows?|ci|github actions?|codeowners|funding|dependabot|pre-commit)\b/i,
 };
 
 /** Demotion factor per role; a role the title talks about is not demoted. */
-function roleFactors(title: string, o: LexicalRankOptions): Record<FileRole, number> {
+function roleFactors(issue: ParsedIssue, o: LexicalRankOptions): Record<FileRole, number> {
   const f = { code: 1 } as Record<FileRole, number>;
   for (const role of Object.keys(ROLE_WORDS) as Exclude<FileRole, "code">[]) {
-    f[role] = ROLE_WORDS[role]?.test(title) ? 1 : o.demote[role];
+    const where = role === "build" && o.buildWordsIn === "text" ? issue.prose : issue.title;
+    f[role] = ROLE_WORDS[role]?.test(where) ? 1 : o.demote[role];
   }
   return f;
 }

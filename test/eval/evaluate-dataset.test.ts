@@ -7,7 +7,7 @@ import { renderReport } from "../../src/eval/render-report.js";
 const jsonl = [
   { id: "acme-1", repo: "acme/app", base_commit: "c1", body: "cart total wrong", gold_files: ["cart.py"] },
   { id: "acme-2", repo: "acme/app", base_commit: "c2", body: "refund fails", gold_files: ["pay.py"] },
-  { id: "zeta-1", repo: "zeta/lib", base_commit: "z1", body: "parser crash", gold_files: ["parse.py"] },
+  { id: "zeta-1", repo: "zeta/lib", base_commit: "z1", body: "parser crash", gold_files: ["parse.py"], lang: "c" },
   { id: "acme-3", repo: "acme/app", base_commit: "c1", body: "discount lost", gold_files: ["cart.py"] },
   { id: "gone-1", repo: "gone/repo", base_commit: "g1", body: "anything", gold_files: ["x.py"] },
 ].map((r) => JSON.stringify(r)).join("\n") + "\n\n";
@@ -86,10 +86,24 @@ test("metrics overall and per repository; failed rows count as misses", async ()
   assert.deepEqual([...report.byRepo.keys()], ["acme/app", "gone/repo", "zeta/lib"]);
 });
 
-test("the report renders one row per repository and the overall row", async () => {
+test("metrics per language: the row's lang, else its gold files' most common language", async () => {
+  const { deps } = fakeDeps();
+  const report = await evaluateDataset(deps, parseDataset(jsonl));
+  assert.deepEqual([...report.byLanguage].map(([lang, m]) => [lang, m.count, m.hit[1]]), [["c", 1, 0], ["python", 4, 0.5]]);
+  const mixed = parseDataset('{"id":"m","repo":"o/r","base_commit":"c","body":"b","gold_files":["a.h","a.cc","b.cc"]}');
+  assert.equal(mixed[0].lang, "cpp");
+});
+
+test("the report renders one row per language, one per repository, each with the overall row", async () => {
   const { deps } = fakeDeps();
   const text = renderReport(await evaluateDataset(deps, parseDataset(jsonl)));
   assert.equal(text, [
+    "| language | n | Hit@1 | Hit@3 | Hit@5 | Hit@10 | MRR | MAP | NDCG |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| c | 1 | 0.000 | 0.000 | 0.000 | 1.000 | 0.167 | 0.167 | 0.356 |",
+    "| python | 4 | 0.500 | 0.750 | 0.750 | 0.750 | 0.625 | 0.625 | 0.658 |",
+    "| **all** | 5 | 0.400 | 0.600 | 0.600 | 0.800 | 0.533 | 0.533 | 0.597 |",
+    "",
     "| repository | n | Hit@1 | Hit@3 | Hit@5 | Hit@10 | MRR | MAP | NDCG |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     "| acme/app | 3 | 0.667 | 1.000 | 1.000 | 1.000 | 0.833 | 0.833 | 0.877 |",

@@ -53,7 +53,11 @@ export function collectDeclarations(root: Node, rules: CompiledRules): SymbolInf
     const declaredKind = typeof rule.kind === "function" ? rule.kind(node, scope.kind) : rule.kind;
     const parts = splitName((rule.name ?? defaultName)(node));
     const name = parts.at(-1);
-    if (!declaredKind || !name) return;
+    if (!declaredKind || !name) {
+      const inner = rule.walk?.(node);
+      if (inner) visitChildren(inner, scope, undefined);
+      return;
+    }
     const owner = rule.owner?.(node);
     const path = [...scope.path, ...(owner ? splitName(owner) : []), ...parts];
     const kind = refineKind(declaredKind, name, owner !== undefined || parts.length > 1 || isTypeScope(scope));

@@ -17,6 +17,11 @@ export interface DeclarationRule {
   readonly emit?: boolean;
   /** The type a top-level definition belongs to (a Go method's receiver type), prefixed to its qualified name. */
   readonly owner?: (node: Node) => string | undefined;
+  /**
+   * For a node that is not a symbol itself: a child whose children are walked in the current scope, e.g. the
+   * object literal of `module.exports = { parse() {…} }`.
+   */
+  readonly walk?: (node: Node) => Node | null | undefined;
 }
 
 /** The per-language table the declaration walk runs on. */

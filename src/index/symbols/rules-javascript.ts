@@ -40,6 +40,18 @@ function assignmentKind(node: Node): SymbolKind | undefined {
     ? "function" : undefined;
 }
 
+/** `module.exports = { … }` and `exports = { … }`: the object's function members are the module's functions. */
+function exportedObject(node: Node): Node | undefined {
+  const left = node.childForFieldName("left")?.text;
+  const right = node.childForFieldName("right");
+  return (left === "module.exports" || left === "exports") && right?.type === "object" ? right : undefined;
+}
+
+/** `{ parse: function () {…}, format: (v) => v }`: a property holding a function. */
+function pairKind(node: Node): SymbolKind | undefined {
+  return FUNCTION_VALUES.has(node.childForFieldName("value")?.type ?? "") ? "function" : undefined;
+}
+
 const JS_DECLARATIONS: Readonly<Record<string, DeclarationRule>> = {
   function_declaration: { kind: "function" },
   generator_function_declaration: { kind: "function" },
@@ -47,7 +59,9 @@ const JS_DECLARATIONS: Readonly<Record<string, DeclarationRule>> = {
   method_definition: { kind: "method" },
   variable_declarator: { kind: kindOfValue },
   field_definition: { kind: fieldFunctionKind, name: (node) => fieldText("property")(node) ?? fieldText("name")(node) },
-  assignment_expression: { kind: assignmentKind, name: assignmentName, owner: assignmentOwner },
+  assignment_expression: { kind: assignmentKind, name: assignmentName, owner: assignmentOwner, walk: exportedObject },
+  // Only reached inside an exported object (see `walk` above).
+  pair: { kind: pairKind, name: (node) => node.childForFieldName("key")?.text.replace(/^["']|["']$/g, "") },
 };
 
 /**

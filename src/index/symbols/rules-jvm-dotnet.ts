@@ -13,6 +13,9 @@ export const JAVA_RULES: LanguageRules = {
     annotation_type_declaration: { kind: "interface", scope: true },
     method_declaration: { kind: "method" },
     constructor_declaration: { kind: "constructor" },
+    // A record's compact constructor `Range { … }` and an annotation's elements `String value() default ""`.
+    compact_constructor_declaration: { kind: "constructor" },
+    annotation_type_element_declaration: { kind: "method" },
   },
   transparent: ["class_body", "interface_body", "enum_body", "enum_body_declarations", "annotation_type_body"],
 };

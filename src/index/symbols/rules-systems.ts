@@ -41,7 +41,7 @@ export const GO_RULES: LanguageRules = {
   transparent: ["type_declaration", "interface_type"],
 };
 
-/** Rust: items, traits with their methods, and `impl` blocks that qualify methods by type (`Point.new`). */
+/** Rust: items, traits with their methods, `impl` blocks that qualify methods by type (`Point.new`), and macros. */
 export const RUST_RULES: LanguageRules = {
   grammar: "rust",
   declarations: {
@@ -53,6 +53,8 @@ export const RUST_RULES: LanguageRules = {
     trait_item: { kind: "trait", scope: true },
     impl_item: { kind: "class", scope: true, emit: false, name: typeNameIn("type") },
     mod_item: { kind: withBody("module"), scope: true },
+    // `macro_rules! name { … }`: macros are called by name in issues (`bail!`, `select!`).
+    macro_definition: { kind: "function" },
   },
   transparent: ["declaration_list"],
 };

@@ -41,7 +41,7 @@ export interface SymbolExtractorOptions {
 }
 
 /** Bumped whenever a declaration rule or the window fallback changes what `extract` returns. */
-const RULES_VERSION = 2;
+const RULES_VERSION = 3;
 
 /** A language's grammar with its compiled declaration table. */
 interface LoadedLanguage {
