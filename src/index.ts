@@ -16,6 +16,9 @@ import { createStorePool } from "./triage/store-pool.js";
 import { createStoreRepoIndex } from "./triage/store-repo-index.js";
 import { createVoyageEmbedder } from "./embed/voyage-embedder.js";
 import { createStoreDense } from "./triage/create-store-dense.js";
+import { createSqliteRecordStore } from "./records/sqlite-record-store.js";
+import { recordsPath } from "./triage/data-layout.js";
+import { createNoticeOnce } from "./triage/notice-once.js";
 
 // Probot entry: builds the real dependencies from the environment and starts the server. No logic.
 
@@ -74,6 +77,8 @@ const deps: AppDeps = {
   background: createBackgroundQueue({ concurrency: env.indexConcurrency, maxWaiting: 1000 }),
   version,
   keepSnapshot: dense !== undefined,
+  records: createSqliteRecordStore({ locate: (id) => recordsPath(env.dataDir, id) }),
+  notices: createNoticeOnce(),
 };
 
 const app = createApp(deps);

@@ -1,7 +1,9 @@
 import type { Context } from "probot";
 import { createRepoGateway, type SnapshotOptions } from "../github/create-repo-gateway.js";
+import type { RecordStore } from "../records/record-store.js";
 import type { BackgroundQueue } from "../triage/background-queue.js";
 import type { KeyedLock } from "../triage/keyed-lock.js";
+import type { NoticeOnce } from "../triage/notice-once.js";
 import type { Clock, IssueRanker, RepoIndexer, RepoKey } from "../triage/ports.js";
 import type { RateLimiter } from "../triage/rate-limit.js";
 import type { TriageDeps } from "../triage/triage-issue.js";
@@ -23,6 +25,10 @@ export interface AppDeps {
   readonly background: BackgroundQueue;
   /** Reported by the health route. */
   readonly version: string;
+  /** Predictions and fix outcomes (durable); without it nothing is recorded or learned and `/bugscout stats` says so. */
+  readonly records?: RecordStore;
+  /** Conditions that last (a missing permission) are logged once per installation through it. */
+  readonly notices?: NoticeOnce;
   /** Keep the indexed snapshot for background embedding (on when dense ranking is configured). */
   readonly keepSnapshot?: boolean;
 }
@@ -53,6 +59,7 @@ export function triageDepsFor(deps: AppDeps, context: Pick<Context, "octokit" | 
     clock: deps.clock,
     log: context.log,
     webBaseUrl: deps.webBaseUrl,
+    ...(deps.records ? { records: deps.records } : {}),
     ...(deps.keepSnapshot ? { keepSnapshot: true } : {}),
   };
 }

@@ -61,6 +61,10 @@ const commentSchema = z
     collapsed: z.boolean().default(false).describe("Put the file list inside a collapsed `<details>` block."),
     header: z.string().max(1000).default("").describe("Markdown shown above the file list."),
     footer: z.string().max(1000).default("").describe("Markdown shown below the file list."),
+    show_accuracy: z
+      .boolean()
+      .default(false)
+      .describe("Add one line with BugScout's measured accuracy on this repository (see `/bugscout stats`), once at least 10 fixed issues were scored."),
     below_confidence: z
       .enum(["silent", "brief"])
       .default("brief")

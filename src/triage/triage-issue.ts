@@ -1,4 +1,6 @@
 import type { Ranking } from "../rank/types.js";
+import type { RecordStore } from "../records/record-store.js";
+import { accuracyNote } from "./render-stats.js";
 import { repoKeyString } from "./data-layout.js";
 import { estimateConfidence } from "./estimate-confidence.js";
 import type { KeyedLock } from "./keyed-lock.js";
@@ -8,6 +10,7 @@ import type { IndexState, IssueRanker, RankRequest, RepoKey, UpsertOutcome } fro
 import { refreshIndex, type RefreshIndexDeps, type RefreshResult } from "./refresh-index.js";
 import { COMMENT_MARKER, renderComment } from "./render-comment.js";
 import type { Settings } from "./settings-schema.js";
+import { summarizeError } from "./summarize-error.js";
 
 /** What {@link triageIssue} needs. */
 export interface TriageDeps extends RefreshIndexDeps {
@@ -16,6 +19,8 @@ export interface TriageDeps extends RefreshIndexDeps {
   readonly issueLock: KeyedLock;
   /** `https://github.com` or the GitHub Enterprise web root, for file links. */
   readonly webBaseUrl: string;
+  /** Where the rankings shown are kept for `/bugscout stats`; absent: nothing is recorded. */
+  readonly records?: RecordStore;
 }
 
 /** One issue to rank, with its settings and, for a `/bugscout` command, the command's options. */
@@ -50,13 +55,14 @@ export async function triageIssue(deps: TriageDeps, request: TriageRequest): Pro
     const ranking = await deps.ranker.rank(key, buildRankRequest(request));
     const confidence = estimateConfidence(ranking);
     deps.log.info({ issue: issue.number, mode: ranking.mode, reason: ranking.reason, files: ranking.files.length, confidence, ms: ranking.ms }, "issue ranked");
+    const accuracy = settings.comment.show_accuracy ? await readAccuracyNote(deps, key) : undefined;
     const body = renderComment({
       link: { webBaseUrl: deps.webBaseUrl, owner: key.owner, repo: key.repo, commit },
       ranking,
       confidence,
       settings,
       problems: request.problems,
-      notes: snapshotNotes(refresh),
+      notes: [...snapshotNotes(refresh), ...(accuracy ? [accuracy] : [])],
       requested: request.command !== undefined,
     });
     if (body === undefined) return { kind: "silent", ranking };
@@ -70,6 +76,7 @@ export async function triageIssue(deps: TriageDeps, request: TriageRequest): Pro
     }
     const upsert = await deps.gateway.upsertComment(issue.number, COMMENT_MARKER, body);
     deps.log.info({ issue: issue.number, upsert }, "comment upserted");
+    if (upsert !== "locked") await recordPrediction(deps, request, commit, ranking);
     return upsert === "locked" ? { kind: "locked" } : { kind: "posted", upsert, body };
   });
 }
@@ -99,4 +106,31 @@ const CAP_NAMES: Record<NonNullable<IndexState["truncatedBy"]>, string> = {
 function snapshotNotes(refresh: RefreshResult): string[] {
   const by = refresh.state.truncatedBy;
   return by ? [`Partial index: this repository is over BugScout's ${CAP_NAMES[by]}, so only part of it was indexed and ranked.`] : [];
+}
+
+/** Keeps the ranking that was shown; a failure to record is logged and never costs the comment. */
+async function recordPrediction(deps: TriageDeps, request: TriageRequest, commit: string, ranking: Ranking): Promise<void> {
+  if (!deps.records) return;
+  try {
+    await deps.records.recordPrediction(request.key, {
+      issueNumber: request.issue.number,
+      commit,
+      mode: ranking.mode,
+      files: ranking.files.map((f) => ({ path: f.path, score: f.score })),
+      source: request.command ? "command" : "app",
+      rankedAt: deps.clock.now(),
+    });
+  } catch (err) {
+    deps.log.warn({ issue: request.issue.number, err: summarizeError(err) }, "prediction not recorded");
+  }
+}
+
+async function readAccuracyNote(deps: TriageDeps, key: RepoKey): Promise<string | undefined> {
+  if (!deps.records) return undefined;
+  try {
+    return accuracyNote(await deps.records.readStats(key, 0));
+  } catch (err) {
+    deps.log.warn({ err: summarizeError(err) }, "accuracy not read");
+    return undefined;
+  }
 }

@@ -15,7 +15,7 @@ describe("parseSettings", () => {
       trigger: { on_open: true, labels: [], ignore_labels: [], ignore_bots: true },
       ranking: { mode: "auto", top_k: 5, min_confidence: 0.2, latency_budget_ms: 5000 },
       paths: { include: [], exclude: [] },
-      comment: { show_scores: false, show_symbols: true, collapsed: false, header: "", footer: "", below_confidence: "brief" },
+      comment: { show_scores: false, show_symbols: true, collapsed: false, header: "", footer: "", below_confidence: "brief", show_accuracy: false },
       commands: { enabled: true, allow: "collaborators" },
       dry_run: false,
     });
