@@ -107,15 +107,24 @@ export function readEnv(): AppEnv {
   return parseEnv(process.env, process.cwd());
 }
 
-/** What the CLI reads from the environment: only the embedding service's key and address. */
+/** What the CLI reads from the environment: the embedding service's key and address, and GitHub's for `triage`. */
 export interface CliEnv {
   readonly voyage?: { readonly apiKey: string; readonly baseUrl?: string };
+  /** `GITHUB_TOKEN` (else `GH_TOKEN`), `GITHUB_API_URL` and `GITHUB_SERVER_URL`, as the gh CLI and Actions name them. */
+  readonly github?: { readonly token?: string; readonly apiUrl?: string; readonly serverUrl?: string };
 }
 
 /** Reads the CLI's variables (`VOYAGE_API_KEY`, `VOYAGE_BASE_URL`) from `source` (default `process.env`). */
 export function readCliEnv(source: Readonly<Record<string, string | undefined>> = process.env): CliEnv {
-  const apiKey = source.VOYAGE_API_KEY?.trim();
-  if (!apiKey) return {};
-  const baseUrl = source.VOYAGE_BASE_URL?.trim();
-  return { voyage: { apiKey, ...(baseUrl ? { baseUrl } : {}) } };
+  const value = (name: string) => source[name]?.trim() || undefined;
+  const token = value("GITHUB_TOKEN") ?? value("GH_TOKEN");
+  const apiUrl = value("GITHUB_API_URL");
+  const serverUrl = value("GITHUB_SERVER_URL");
+  const github = { ...(token ? { token } : {}), ...(apiUrl ? { apiUrl } : {}), ...(serverUrl ? { serverUrl } : {}) };
+  const apiKey = value("VOYAGE_API_KEY");
+  const baseUrl = value("VOYAGE_BASE_URL");
+  return {
+    ...(apiKey ? { voyage: { apiKey, ...(baseUrl ? { baseUrl } : {}) } } : {}),
+    ...(Object.keys(github).length > 0 ? { github } : {}),
+  };
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
 import { createVoyageEmbedder } from "../embed/voyage-embedder.js";
-import { readCliEnv, type CliEnv } from "../env.js";
+import type { CliEnv } from "../env.js";
 import { IndexStoreError } from "../store/store-error.js";
 import { createStoreDense, type StoreDense } from "../triage/create-store-dense.js";
 import { createLazyIndexer } from "../triage/create-indexer.js";
@@ -11,7 +11,7 @@ import type { CliIo } from "./cli-io.js";
 import { runEvalCommand } from "./command-eval.js";
 import { runIndexCommand } from "./command-index.js";
 import { runRankCommand } from "./command-rank.js";
-import { createProgressReporter } from "./progress.js";
+import { runTriageCommand } from "./command-triage.js";
 
 const USAGE = `Usage:
   bugscout index <dir> [--store <file>] [--json]
@@ -19,10 +19,13 @@ const USAGE = `Usage:
                 [--include <glob>]... [--exclude <glob>]... [--budget-ms N] [--store <file>] [--json]
   bugscout eval --dataset <file.jsonl> --trees <dir> --out <run.jsonl> [--mode ...] [--repo owner/name]...
                 [--limit N] [--store-dir <dir>]
+  bugscout triage <owner/repo#N | issue URL> [--post] [--json] [--api-url <url>] [--store-dir <dir>]
 
 The index of a checkout lives in ~/.cache/bugscout unless --store names a file; it is refreshed incrementally.
 With VOYAGE_API_KEY set (and VOYAGE_BASE_URL for another endpoint), 'index' also embeds the code and 'rank'
-chooses dense, hybrid or BM25 within --budget-ms; without it every ranking is BM25.`;
+chooses dense, hybrid or BM25 within --budget-ms; without it every ranking is BM25.
+'triage' reads a GitHub issue with GITHUB_TOKEN or GH_TOKEN (anonymous without; GitHub Enterprise through
+GITHUB_API_URL or --api-url) and prints the comment the app would post; --post posts it (or edits it in place).`;
 
 const MODES: readonly RequestedMode[] = ["auto", "bm25", "dense", "hybrid"];
 
@@ -31,8 +34,13 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
   const [command, ...rest] = argv;
   try {
     if (command === undefined || command === "help" || command === "--help" || command === "-h") {
+      // Asked-for help is the result (stdout, 0); no command at all is a usage error (stderr, 2).
+      if (command === undefined) {
+        io.err(USAGE);
+        return 2;
+      }
       io.out(USAGE);
-      return command === undefined ? 2 : 0;
+      return 0;
     }
     const { values, positionals } = parseOptions(rest);
     const indexer = createLazyIndexer();
@@ -53,6 +61,10 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
           budgetMs: int(values["budget-ms"], "--budget-ms", 3000),
           json: !!values.json,
         }, dense);
+      } else if (command === "triage") {
+        return await runTriageCommand(io, {
+          ref: positionals[0], apiUrl: str(values["api-url"]), post: !!values.post, json: !!values.json, storeDir: str(values["store-dir"]),
+        }, env);
       } else if (command === "eval") {
         const report = await runEvalCommand(io, indexer, {
           dataset: str(values.dataset),
@@ -116,6 +128,8 @@ function parseOptions(args: readonly string[]) {
         out: { type: "string" },
         limit: { type: "string" },
         json: { type: "boolean" },
+        post: { type: "boolean" },
+        "api-url": { type: "string" },
       },
     });
   } catch (error) {
@@ -147,12 +161,9 @@ function mode(value: string | boolean | (string | boolean)[] | undefined): Reque
   return text as RequestedMode;
 }
 
+// `tsx src/cli/main.ts …` (npm run bugscout / demo) runs the CLI directly; the installed command is bin.ts.
 const isEntry = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith("/cli/main.ts") || process.argv[1]?.endsWith("/cli/main.js");
 if (isEntry) {
-  const io: CliIo = {
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
-    progress: createProgressReporter(process.stderr),
-  };
-  process.exitCode = await main(process.argv.slice(2), io, readCliEnv());
+  const { runProcess } = await import("./run-process.js");
+  await runProcess(main);
 }

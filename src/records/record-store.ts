@@ -38,17 +38,14 @@ export interface RecordStore {
 }
 
 /**
- * One repository of one installation. The CLI's own records (`bugscout backtest` without an app) use installation
- * id {@link LOCAL_INSTALLATION}.
+ * One repository of one installation. The CLI's own records (`bugscout backtest`) use the CLI's installation id
+ * (`LOCAL_INSTALLATION_ID` in src/compose/create-triage-runtime.ts) under its own data folder.
  */
 export interface RecordKey {
   readonly installationId: number;
   readonly owner: string;
   readonly repo: string;
 }
-
-/** The installation id of records the CLI writes on its own (no GitHub App installation). */
-export const LOCAL_INSTALLATION = 0;
 
 /** Who produced a prediction or an outcome. */
 export type RecordSource = "app" | "command" | "backtest";

@@ -36,9 +36,9 @@ export interface TriageRequest {
 /** What the triage did, for logs and tests. */
 export type TriageOutcome =
   | { readonly kind: "silent"; readonly ranking: Ranking }
-  | { readonly kind: "dry-run"; readonly body: string }
-  | { readonly kind: "locked" }
-  | { readonly kind: "posted"; readonly upsert: UpsertOutcome; readonly body: string };
+  | { readonly kind: "dry-run"; readonly body: string; readonly ranking?: Ranking }
+  | { readonly kind: "locked"; readonly ranking?: Ranking }
+  | { readonly kind: "posted"; readonly upsert: UpsertOutcome; readonly body: string; readonly ranking?: Ranking };
 
 /** Longest issue text ranked; GitHub caps issue bodies at 65,536 characters. */
 const MAX_TEXT_CHARS = 70_000;
@@ -68,16 +68,16 @@ export async function triageIssue(deps: TriageDeps, request: TriageRequest): Pro
     if (body === undefined) return { kind: "silent", ranking };
     if (settings.dry_run) {
       deps.log.info({ issue: issue.number, body }, "dry run: comment not posted");
-      return { kind: "dry-run", body };
+      return { kind: "dry-run", body, ranking };
     }
     if (issue.locked) {
       deps.log.info({ issue: issue.number }, "issue is locked: comment not posted");
-      return { kind: "locked" };
+      return { kind: "locked", ranking };
     }
     const upsert = await deps.gateway.upsertComment(issue.number, COMMENT_MARKER, body);
     deps.log.info({ issue: issue.number, upsert }, "comment upserted");
     if (upsert !== "locked") await recordPrediction(deps, request, commit, ranking);
-    return upsert === "locked" ? { kind: "locked" } : { kind: "posted", upsert, body };
+    return upsert === "locked" ? { kind: "locked", ranking } : { kind: "posted", upsert, body, ranking };
   });
 }
 

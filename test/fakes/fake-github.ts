@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { issueRoutes } from "./fake-github-issues.js";
 import { BOT_USER, createFakeRepo, type FakeComment, type FakeRepo } from "./fake-github-state.js";
 
 export { BOT_USER, type FakeComment, type FakeRepo } from "./fake-github-state.js";
@@ -213,6 +214,7 @@ export class FakeGitHub {
         const permission = role === "maintain" ? "write" : role === "triage" ? "read" : role;
         return { status: 200, body: { permission, role_name: role, user: { login: m[3] } } };
       }), "token"],
+      ...issueRoutes((m, req, fn) => this.withRepo(m, req as RecordedRequest, fn)),
     ];
   }
 
