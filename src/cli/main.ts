@@ -8,7 +8,7 @@ import { createLazyIndexer } from "../triage/create-indexer.js";
 import type { RequestedMode } from "../triage/rank-issue.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
-import { runEvalCommand } from "./command-eval.js";
+import { DEFAULT_HISTORY_WEIGHT, runEvalCommand } from "./command-eval.js";
 import { runIndexCommand } from "./command-index.js";
 import { runRankCommand } from "./command-rank.js";
 import { runTriageCommand } from "./command-triage.js";
@@ -18,7 +18,7 @@ const USAGE = `Usage:
   bugscout rank --repo <dir> (--issue <text> | --issue-file <file>) [--top N] [--mode auto|bm25|dense|hybrid]
                 [--include <glob>]... [--exclude <glob>]... [--budget-ms N] [--store <file>] [--json]
   bugscout eval --dataset <file.jsonl> --trees <dir> --out <run.jsonl> [--mode ...] [--repo owner/name]...
-                [--limit N] [--store-dir <dir>]
+                [--limit N] [--store-dir <dir>] [--history] [--history-weight W]
   bugscout triage <owner/repo#N | issue URL> [--post] [--json] [--api-url <url>] [--store-dir <dir>]
 
 The index of a checkout lives in ~/.cache/bugscout unless --store names a file; it is refreshed incrementally.
@@ -75,6 +75,7 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
           repos: list(values.repo),
           limit: values.limit === undefined ? undefined : int(values.limit, "--limit", 0),
           keep: 50,
+          ...(values.history || values["history-weight"] !== undefined ? { historyWeight: weight(values["history-weight"]) } : {}),
         }, dense);
         return report.errors > 0 ? 1 : 0;
       } else {
@@ -130,6 +131,8 @@ function parseOptions(args: readonly string[]) {
         json: { type: "boolean" },
         post: { type: "boolean" },
         "api-url": { type: "string" },
+        history: { type: "boolean" },
+        "history-weight": { type: "string" },
       },
     });
   } catch (error) {
@@ -152,6 +155,14 @@ function int(value: string | boolean | (string | boolean)[] | undefined, flag: s
   if (text === undefined) return fallback;
   const n = Number(text);
   if (!Number.isInteger(n) || n < 0) throw new CliError(`${flag} takes a whole number, got '${text}'.`);
+  return n;
+}
+
+function weight(value: string | boolean | (string | boolean)[] | undefined): number {
+  const text = str(value);
+  if (text === undefined) return DEFAULT_HISTORY_WEIGHT;
+  const n = Number(text);
+  if (!Number.isFinite(n) || n < 0 || n > 1) throw new CliError(`--history-weight takes a number from 0 to 1, got '${text}'.`);
   return n;
 }
 
