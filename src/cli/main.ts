@@ -9,7 +9,9 @@ import type { RequestedMode } from "../triage/rank-issue.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
 import { DEFAULT_HISTORY_WEIGHT, runEvalCommand } from "./command-eval.js";
+import { runBacktestCommand } from "./command-backtest.js";
 import { runIndexCommand } from "./command-index.js";
+import { runStatsCommand } from "./command-stats.js";
 import { runRankCommand } from "./command-rank.js";
 import { runTriageCommand } from "./command-triage.js";
 
@@ -20,12 +22,16 @@ const USAGE = `Usage:
   bugscout eval --dataset <file.jsonl> --trees <dir> --out <run.jsonl> [--mode ...] [--repo owner/name]...
                 [--limit N] [--store-dir <dir>] [--history] [--history-weight W]
   bugscout triage <owner/repo#N | issue URL> [--post] [--json] [--api-url <url>] [--store-dir <dir>]
+  bugscout backtest <owner/repo> [--limit N] [--since YYYY-MM-DD] [--json] [--api-url <url>] [--store-dir <dir>]
+  bugscout stats <owner/repo> [--json] [--api-url <url>] [--store-dir <dir>] [--installation N]
 
 The index of a checkout lives in ~/.cache/bugscout unless --store names a file; it is refreshed incrementally.
 With VOYAGE_API_KEY set (and VOYAGE_BASE_URL for another endpoint), 'index' also embeds the code and 'rank'
 chooses dense, hybrid or BM25 within --budget-ms; without it every ranking is BM25.
 'triage' reads a GitHub issue with GITHUB_TOKEN or GH_TOKEN (anonymous without; GitHub Enterprise through
-GITHUB_API_URL or --api-url) and prints the comment the app would post; --post posts it (or edits it in place).`;
+GITHUB_API_URL or --api-url) and prints the comment the app would post; --post posts it (or edits it in place).
+'backtest' ranks the issues that merged pull requests fixed against the tree each fix started from and scores
+the rankings against the files the fixes changed; 'stats' prints the accuracy figures kept by backtests (or the app).`;
 
 const MODES: readonly RequestedMode[] = ["auto", "bm25", "dense", "hybrid"];
 
@@ -64,6 +70,18 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
       } else if (command === "triage") {
         return await runTriageCommand(io, {
           ref: positionals[0], apiUrl: str(values["api-url"]), post: !!values.post, json: !!values.json, storeDir: str(values["store-dir"]),
+        }, env);
+      } else if (command === "backtest") {
+        return await runBacktestCommand(io, {
+          repo: positionals[0], limit: int(values.limit, "--limit", 50), json: !!values.json,
+          ...optional({ since: str(values.since), apiUrl: str(values["api-url"]), storeDir: str(values["store-dir"]) }),
+          ...(values.installation !== undefined ? { installation: int(values.installation, "--installation", 1) } : {}),
+        }, env);
+      } else if (command === "stats") {
+        return await runStatsCommand(io, {
+          repo: positionals[0], json: !!values.json,
+          ...optional({ apiUrl: str(values["api-url"]), storeDir: str(values["store-dir"]) }),
+          ...(values.installation !== undefined ? { installation: int(values.installation, "--installation", 1) } : {}),
         }, env);
       } else if (command === "eval") {
         const report = await runEvalCommand(io, indexer, {
@@ -132,6 +150,8 @@ function parseOptions(args: readonly string[]) {
         post: { type: "boolean" },
         "api-url": { type: "string" },
         history: { type: "boolean" },
+        since: { type: "string" },
+        installation: { type: "string" },
         "history-weight": { type: "string" },
       },
     });
@@ -156,6 +176,11 @@ function int(value: string | boolean | (string | boolean)[] | undefined, flag: s
   const n = Number(text);
   if (!Number.isInteger(n) || n < 0) throw new CliError(`${flag} takes a whole number, got '${text}'.`);
   return n;
+}
+
+/** Drops undefined entries (the option objects are exact: `exactOptionalPropertyTypes`). */
+function optional<T extends Record<string, string | undefined>>(values: T): { [K in keyof T]?: string } {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: string };
 }
 
 function weight(value: string | boolean | (string | boolean)[] | undefined): number {
