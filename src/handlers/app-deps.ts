@@ -63,3 +63,9 @@ export function triageDepsFor(deps: AppDeps, context: Pick<Context, "octokit" | 
     ...(deps.keepSnapshot ? { keepSnapshot: true } : {}),
   };
 }
+
+/** `{ createdAt }` in ms from an event's ISO `created_at`, or nothing when it is missing or unreadable. */
+export function createdAt(iso: string | undefined | null): { createdAt?: number } {
+  const t = iso ? Date.parse(iso) : NaN;
+  return Number.isFinite(t) ? { createdAt: t } : {};
+}

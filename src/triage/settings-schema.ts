@@ -44,6 +44,12 @@ const rankingSchema = z
       .max(60000)
       .default(5000)
       .describe("Time budget for one ranking, in milliseconds; slower modes are skipped when they would not fit."),
+    history_weight: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0)
+      .describe("Share of the score (0 to 1) given to files fixed for similar past issues of this repository; 0 turns the signal off. See docs/ranking.md."),
   })
   .describe("How files are ranked.");
 

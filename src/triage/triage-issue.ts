@@ -1,5 +1,6 @@
 import type { Ranking } from "../rank/types.js";
 import type { RecordStore } from "../records/record-store.js";
+import { prepareHistoryDoc } from "../rank/score-history.js";
 import { accuracyNote } from "./render-stats.js";
 import { repoKeyString } from "./data-layout.js";
 import { estimateConfidence } from "./estimate-confidence.js";
@@ -27,7 +28,14 @@ export interface TriageDeps extends RefreshIndexDeps {
 export interface TriageRequest {
   readonly key: RepoKey;
   readonly defaultBranch: string;
-  readonly issue: { readonly number: number; readonly title: string; readonly body: string; readonly locked: boolean };
+  readonly issue: {
+    readonly number: number;
+    readonly title: string;
+    readonly body: string;
+    readonly locked: boolean;
+    /** When the issue was opened (ms since the epoch): only fixes before it count as similar past fixes. */
+    readonly createdAt?: number;
+  };
   readonly settings: Settings;
   readonly problems: readonly SettingsProblem[];
   readonly command?: CommandOptions;
@@ -52,7 +60,8 @@ export async function triageIssue(deps: TriageDeps, request: TriageRequest): Pro
   return deps.issueLock.run(`${repoKeyString(key)}#${issue.number}`, async () => {
     const commit = await deps.gateway.fetchBranchHead(request.defaultBranch);
     const refresh = await refreshIndex(deps, { key, commit });
-    const ranking = await deps.ranker.rank(key, buildRankRequest(request));
+    const history = await readPastFixes(deps, request);
+    const ranking = await deps.ranker.rank(key, { ...buildRankRequest(request), ...(history ? { history } : {}) });
     const confidence = estimateConfidence(ranking);
     deps.log.info({ issue: issue.number, mode: ranking.mode, reason: ranking.reason, files: ranking.files.length, confidence, ms: ranking.ms }, "issue ranked");
     const accuracy = settings.comment.show_accuracy ? await readAccuracyNote(deps, key) : undefined;
@@ -131,6 +140,25 @@ async function readAccuracyNote(deps: TriageDeps, key: RepoKey): Promise<string 
     return accuracyNote(await deps.records.readStats(key, 0));
   } catch (err) {
     deps.log.warn({ err: summarizeError(err) }, "accuracy not read");
+    return undefined;
+  }
+}
+
+/** Most recent fixed issues read for the similar-past-fixes signal. */
+const MAX_PAST_FIXES = 300;
+
+/** The similar-past-fixes input when `ranking.history_weight` is on: fixes recorded before the issue was opened. */
+async function readPastFixes(deps: TriageDeps, request: TriageRequest): Promise<RankRequest["history"]> {
+  const weight = request.settings.ranking.history_weight;
+  if (!deps.records || weight <= 0) return undefined;
+  try {
+    const before = request.issue.createdAt ?? deps.clock.now();
+    const fixes = await deps.records.listPastFixes(request.key, before, MAX_PAST_FIXES);
+    const docs = fixes.filter((f) => f.issueNumber !== request.issue.number)
+      .map((f) => prepareHistoryDoc({ issueNumber: f.issueNumber, text: f.issueText, files: f.files }));
+    return { docs, weight };
+  } catch (err) {
+    deps.log.warn({ err: summarizeError(err) }, "past fixes not read: ranking without them");
     return undefined;
   }
 }
