@@ -6,7 +6,9 @@ import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-g
 import { FakePulls } from "../fakes/fake-github-pulls.js";
 import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
 import { startTestApp, type TestApp } from "./app-harness.js";
-import { issueCommentCreated, issuesOpened } from "./payloads.js";
+import { existsSync } from "node:fs";
+import { recordsPath } from "../../src/triage/data-layout.js";
+import { installationDeleted, issueCommentCreated, issuesOpened, repositoriesRemoved } from "./payloads.js";
 import { issueClosed, pullRequestClosed } from "./payloads-pulls.js";
 
 const FIXTURE = path.join(import.meta.dirname, "../fixtures/app-repo");
@@ -178,5 +180,19 @@ describe("learning outcomes from merged pull requests", () => {
     assert.equal((await app.deps.records!.readStats(key, 0)).issuesRanked, 2);
     assert.equal(app.logs.filter((l) => l.includes("the app may not read pull requests")).length, 1);
     assert.equal(app.logs.filter((l) => l.includes('"level":50')).length, 0, "no error");
+  });
+
+  it("forgets a removed repository's records, and an uninstalled installation's records file", async () => {
+    const vault = { installationId: 43, owner: "acme", repo: "vault" };
+    assert.ok((await app.deps.records!.readStats(KEY, 0)).fixedIssues > 0);
+
+    await app.deliver("installation_repositories", repositoriesRemoved(43, ["acme/vault"]));
+    assert.equal((await app.deps.records!.readStats(vault, 0)).issuesRanked, 0);
+    assert.ok((await app.deps.records!.readStats(KEY, 0)).fixedIssues > 0, "installation 42 keeps its records");
+    await app.deliver("installation", installationDeleted(42));
+
+    assert.ok(!existsSync(recordsPath(app.dataDir, 42)));
+    assert.ok(existsSync(recordsPath(app.dataDir, 43)));
+    assert.deepEqual(await app.deps.records!.readStats(KEY, 0), { issuesRanked: 0, fixedIssues: 0, scored: 0, hit1: 0, hit5: 0, notRanked: 0 });
   });
 });
