@@ -59,6 +59,11 @@ describe("learning outcomes from merged pull requests", () => {
   });
 
   it("records rank 1 once for the issue whose top file the fix changed, also on redelivery; both issues a PR closes", async () => {
+    // A re-rank by command replaces the issue's prediction: the latest one counts.
+    await app.deliver("issue_comment", issueCommentCreated(REPO, { number: 2, ...ISSUES[2] }, { id: 600, body: "/bugscout top=2", user: { login: "maint" } }));
+    const reranked = await app.deps.records!.findPrediction(KEY, 2);
+    assert.equal(reranked?.source, "command");
+    assert.equal(reranked?.files.length, 2);
     const top = (await app.deps.records!.findPrediction(KEY, 1))?.files[0]?.path;
     assert.equal(top, "shopcart/billing/invoice.py", "the first issue was ranked and its prediction kept");
     const rankOf2 = (await app.deps.records!.findPrediction(KEY, 2))!.files.findIndex((f) => f.path === "shopcart/billing/invoice.py");
