@@ -9,6 +9,7 @@ import { createBackgroundQueue } from "./triage/background-queue.js";
 import type { Log } from "./triage/ports.js";
 import { createSqliteRecordStore } from "./records/sqlite-record-store.js";
 import { recordsPath } from "./triage/data-layout.js";
+import { createHistoryDocCache } from "./triage/history-doc-cache.js";
 import { createNoticeOnce } from "./triage/notice-once.js";
 
 // Probot entry: reads the environment, builds the real dependencies through the composition root shared with the CLI
@@ -55,6 +56,7 @@ const deps: AppDeps = {
   keepSnapshot: runtime.keepSnapshot,
   records: createSqliteRecordStore({ locate: (id) => recordsPath(env.dataDir, id) }),
   notices: createNoticeOnce(),
+  historyDocs: createHistoryDocCache(),
 };
 
 const app = createApp(deps);

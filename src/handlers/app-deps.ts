@@ -4,6 +4,7 @@ import type { RecordStore } from "../records/record-store.js";
 import type { BackgroundQueue } from "../triage/background-queue.js";
 import type { KeyedLock } from "../triage/keyed-lock.js";
 import type { NoticeOnce } from "../triage/notice-once.js";
+import type { HistoryDocCache } from "../triage/history-doc-cache.js";
 import type { Clock, IssueRanker, RepoIndexer, RepoKey } from "../triage/ports.js";
 import type { RateLimiter } from "../triage/rate-limit.js";
 import type { TriageDeps } from "../triage/triage-issue.js";
@@ -29,6 +30,8 @@ export interface AppDeps {
   readonly records?: RecordStore;
   /** Conditions that last (a missing permission) are logged once per installation through it. */
   readonly notices?: NoticeOnce;
+  /** Prepared past fixes for the similar-past-fixes signal, kept between rankings. */
+  readonly historyDocs?: HistoryDocCache;
   /** Keep the indexed snapshot for background embedding (on when dense ranking is configured). */
   readonly keepSnapshot?: boolean;
 }
@@ -60,6 +63,7 @@ export function triageDepsFor(deps: AppDeps, context: Pick<Context, "octokit" | 
     log: context.log,
     webBaseUrl: deps.webBaseUrl,
     ...(deps.records ? { records: deps.records } : {}),
+    ...(deps.historyDocs ? { historyDocs: deps.historyDocs } : {}),
     ...(deps.keepSnapshot ? { keepSnapshot: true } : {}),
   };
 }

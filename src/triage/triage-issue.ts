@@ -1,5 +1,6 @@
 import type { Ranking } from "../rank/types.js";
-import type { RecordStore } from "../records/record-store.js";
+import type { PastFix, RecordStore } from "../records/record-store.js";
+import type { HistoryDocCache } from "./history-doc-cache.js";
 import { prepareHistoryDoc } from "../rank/score-history.js";
 import { accuracyNote } from "./render-stats.js";
 import { repoKeyString } from "./data-layout.js";
@@ -22,6 +23,8 @@ export interface TriageDeps extends RefreshIndexDeps {
   readonly webBaseUrl: string;
   /** Where the rankings shown are kept for `/bugscout stats`; absent: nothing is recorded. */
   readonly records?: RecordStore;
+  /** Prepared past fixes kept between rankings (`ranking.history_weight`); absent: prepared on every ranking. */
+  readonly historyDocs?: HistoryDocCache;
 }
 
 /** One issue to rank, with its settings and, for a `/bugscout` command, the command's options. */
@@ -154,8 +157,10 @@ async function readPastFixes(deps: TriageDeps, request: TriageRequest): Promise<
   try {
     const before = request.issue.createdAt ?? deps.clock.now();
     const fixes = await deps.records.listPastFixes(request.key, before, MAX_PAST_FIXES);
-    const docs = fixes.filter((f) => f.issueNumber !== request.issue.number)
-      .map((f) => prepareHistoryDoc({ issueNumber: f.issueNumber, text: f.issueText, files: f.files }));
+    const prepare = deps.historyDocs
+      ? (f: PastFix) => deps.historyDocs!.get(request.key, f)
+      : (f: PastFix) => prepareHistoryDoc({ issueNumber: f.issueNumber, text: f.issueText, files: f.files });
+    const docs = fixes.filter((f) => f.issueNumber !== request.issue.number).map(prepare);
     return { docs, weight };
   } catch (err) {
     deps.log.warn({ err: summarizeError(err) }, "past fixes not read: ranking without them");

@@ -23,6 +23,7 @@ import { createKeyedLock } from "../../src/triage/keyed-lock.js";
 import { createRateLimiter } from "../../src/triage/rate-limit.js";
 import { createSqliteRecordStore } from "../../src/records/sqlite-record-store.js";
 import { recordsPath } from "../../src/triage/data-layout.js";
+import { createHistoryDocCache } from "../../src/triage/history-doc-cache.js";
 import { createNoticeOnce } from "../../src/triage/notice-once.js";
 import type { FakeGitHub } from "../fakes/fake-github.js";
 import { FakeIndex } from "./fake-index.js";
@@ -108,6 +109,7 @@ export async function startTestApp(fake: FakeGitHub, options: TestAppOptions = {
     keepSnapshot: dense !== undefined,
     records: createSqliteRecordStore({ locate: (id) => recordsPath(dataDir, id) }),
     notices: createNoticeOnce(),
+    historyDocs: createHistoryDocCache(),
   };
   const probot = createProbot({
     env: {},
