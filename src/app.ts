@@ -4,6 +4,7 @@ import { withErrorBoundary } from "./handlers/error-boundary.js";
 import { healthRoute } from "./handlers/health-route.js";
 import { onIssueComment } from "./handlers/on-issue-comment.js";
 import { onIssue } from "./handlers/on-issue.js";
+import { onIssueClosed, onPullRequestMerged } from "./handlers/on-fix.js";
 import { onPush } from "./handlers/on-push.js";
 import { onInstallationDeleted, onRepositoriesRemoved } from "./handlers/on-uninstall.js";
 
@@ -13,6 +14,8 @@ export function createApp(deps: AppDeps): ApplicationFunction {
     options?.addHandler?.(healthRoute(deps.version));
     app.on(["issues.opened", "issues.labeled"], withErrorBoundary(onIssue(deps)));
     app.on("issue_comment.created", withErrorBoundary(onIssueComment(deps)));
+    app.on("pull_request.closed", withErrorBoundary(onPullRequestMerged(deps)));
+    app.on("issues.closed", withErrorBoundary(onIssueClosed(deps)));
     app.on("push", withErrorBoundary(onPush(deps)));
     app.on("installation.deleted", withErrorBoundary(onInstallationDeleted(deps)));
     app.on("installation_repositories.removed", withErrorBoundary(onRepositoriesRemoved(deps)));

@@ -7,6 +7,10 @@ import { createAppOctokit } from "./github/app-octokit.js";
 import { EnvError, readEnv } from "./env.js";
 import { createBackgroundQueue } from "./triage/background-queue.js";
 import type { Log } from "./triage/ports.js";
+import { createSqliteRecordStore } from "./records/sqlite-record-store.js";
+import { recordsPath } from "./triage/data-layout.js";
+import { createHistoryDocCache } from "./triage/history-doc-cache.js";
+import { createNoticeOnce } from "./triage/notice-once.js";
 
 // Probot entry: reads the environment, builds the real dependencies through the composition root shared with the CLI
 // and the Action (src/compose/create-triage-runtime.ts) and starts the server. No logic.
@@ -41,6 +45,9 @@ const deps = createAppDeps(runtime, {
   webBaseUrl: env.webBaseUrl,
   version,
   background: createBackgroundQueue({ concurrency: env.indexConcurrency, maxWaiting: 1000 }),
+  records: createSqliteRecordStore({ locate: (id) => recordsPath(env.dataDir, id) }),
+  notices: createNoticeOnce(),
+  historyDocs: createHistoryDocCache(),
 });
 
 const app = createApp(deps);

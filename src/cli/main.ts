@@ -13,14 +13,18 @@ const USAGE = `Usage:
   bugscout rank --repo <dir> (--issue <text> | --issue-file <file>) [--top N] [--mode auto|bm25|dense|hybrid]
                 [--include <glob>]... [--exclude <glob>]... [--budget-ms N] [--store <file>] [--json]
   bugscout eval --dataset <file.jsonl> --trees <dir> --out <run.jsonl> [--mode ...] [--repo owner/name]...
-                [--limit N] [--store-dir <dir>]
+                [--limit N] [--store-dir <dir>] [--history] [--history-weight W]
   bugscout triage <owner/repo#N | issue URL> [--post] [--json] [--api-url <url>] [--store-dir <dir>]
+  bugscout backtest <owner/repo> [--limit N] [--since YYYY-MM-DD] [--json] [--api-url <url>] [--store-dir <dir>]
+  bugscout stats <owner/repo> [--json] [--api-url <url>] [--store-dir <dir>] [--installation N]
 
 The index of a checkout lives in ~/.cache/bugscout unless --store names a file; it is refreshed incrementally.
 With VOYAGE_API_KEY set (and VOYAGE_BASE_URL for another endpoint), 'index' also embeds the code and 'rank'
 chooses dense, hybrid or BM25 within --budget-ms; without it every ranking is BM25.
 'triage' reads a GitHub issue with GITHUB_TOKEN or GH_TOKEN (anonymous without; GitHub Enterprise through
-GITHUB_API_URL or --api-url) and prints the comment the app would post; --post posts it (or edits it in place).`;
+GITHUB_API_URL or --api-url) and prints the comment the app would post; --post posts it (or edits it in place).
+'backtest' ranks the issues that merged pull requests fixed against the tree each fix started from and scores
+the rankings against the files the fixes changed; 'stats' prints the accuracy figures kept by backtests (or the app).`;
 
 const MODES: readonly RequestedMode[] = ["auto", "bm25", "dense", "hybrid"];
 
@@ -64,8 +68,22 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
         return await runTriageCommand(io, {
           ref: positionals[0], apiUrl: str(values["api-url"]), post: !!values.post, json: !!values.json, storeDir: str(values["store-dir"]),
         }, env);
+      } else if (command === "backtest") {
+        const { runBacktestCommand } = await import("./command-backtest.js");
+        return await runBacktestCommand(io, {
+          repo: positionals[0], limit: int(values.limit, "--limit", 50), json: !!values.json,
+          ...optional({ since: str(values.since), apiUrl: str(values["api-url"]), storeDir: str(values["store-dir"]) }),
+          ...(values.installation !== undefined ? { installation: int(values.installation, "--installation", 1) } : {}),
+        }, env);
+      } else if (command === "stats") {
+        const { runStatsCommand } = await import("./command-stats.js");
+        return await runStatsCommand(io, {
+          repo: positionals[0], json: !!values.json,
+          ...optional({ apiUrl: str(values["api-url"]), storeDir: str(values["store-dir"]) }),
+          ...(values.installation !== undefined ? { installation: int(values.installation, "--installation", 1) } : {}),
+        }, env);
       } else if (command === "eval") {
-        const { runEvalCommand } = await import("./command-eval.js");
+        const { runEvalCommand, DEFAULT_HISTORY_WEIGHT } = await import("./command-eval.js");
         const report = await runEvalCommand(io, indexer, {
           dataset: str(values.dataset),
           trees: str(values.trees),
@@ -75,6 +93,7 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
           repos: list(values.repo),
           limit: values.limit === undefined ? undefined : int(values.limit, "--limit", 0),
           keep: 50,
+          ...(values.history || values["history-weight"] !== undefined ? { historyWeight: weight(values["history-weight"], DEFAULT_HISTORY_WEIGHT) } : {}),
         }, dense);
         return report.errors > 0 ? 1 : 0;
       } else {
@@ -133,6 +152,10 @@ function parseOptions(args: readonly string[]) {
         json: { type: "boolean" },
         post: { type: "boolean" },
         "api-url": { type: "string" },
+        history: { type: "boolean" },
+        since: { type: "string" },
+        installation: { type: "string" },
+        "history-weight": { type: "string" },
       },
     });
   } catch (error) {
@@ -155,6 +178,19 @@ function int(value: string | boolean | (string | boolean)[] | undefined, flag: s
   if (text === undefined) return fallback;
   const n = Number(text);
   if (!Number.isInteger(n) || n < 0) throw new CliError(`${flag} takes a whole number, got '${text}'.`);
+  return n;
+}
+
+/** Drops undefined entries (the option objects are exact: `exactOptionalPropertyTypes`). */
+function optional<T extends Record<string, string | undefined>>(values: T): { [K in keyof T]?: string } {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: string };
+}
+
+function weight(value: string | boolean | (string | boolean)[] | undefined, fallback: number): number {
+  const text = str(value);
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!Number.isFinite(n) || n < 0 || n > 1) throw new CliError(`--history-weight takes a number from 0 to 1, got '${text}'.`);
   return n;
 }
 

@@ -11,6 +11,8 @@ export interface EvalRow {
   readonly goldFiles: readonly string[];
   /** The language the row is reported under: the row's `lang`, else the most common language of its gold files. */
   readonly lang: string;
+  /** When the issue was filed (ISO), if the dataset says; orders a repository's rows for `eval --history`. */
+  readonly createdAt?: string;
 }
 
 /**
@@ -38,13 +40,15 @@ export function parseDataset(jsonl: string): EvalRow[] {
     }
     const body = typeof raw.body === "string" && raw.body.trim() !== "" ? raw.body : text("title");
     const lang = typeof raw.lang === "string" && raw.lang.trim() !== "" ? raw.lang.trim() : goldLanguage(gold as string[]);
-    rows.push({ id: text("id"), repo: text("repo"), baseCommit: text("base_commit"), body, goldFiles: gold as string[], lang });
+    const createdAt = typeof raw.created_at === "string" && raw.created_at !== "" ? { createdAt: raw.created_at } : {};
+    rows.push({ id: text("id"), repo: text("repo"), baseCommit: text("base_commit"), body, goldFiles: gold as string[], lang, ...createdAt });
   });
   return rows;
 }
 
 /** The most common language among the gold files (ties: the first gold file's), or `unknown` without gold files. */
-function goldLanguage(gold: readonly string[]): string {
+/** The most common language among a row's gold files (how a row without `lang` is reported). */
+export function goldLanguage(gold: readonly string[]): string {
   const counts = new Map<string, number>();
   for (const path of gold) {
     const lang = detectLanguage(path);

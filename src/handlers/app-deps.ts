@@ -1,10 +1,13 @@
 import type { Context } from "probot";
 import { createRepoGateway, type SnapshotOptions } from "../github/create-repo-gateway.js";
 import { readSettings, type ConfigSource } from "../github/read-settings.js";
+import type { RecordStore } from "../records/record-store.js";
 import type { ParsedSettings } from "../triage/parse-settings.js";
 import type { Settings } from "../triage/settings-schema.js";
 import type { BackgroundQueue } from "../triage/background-queue.js";
 import type { KeyedLock } from "../triage/keyed-lock.js";
+import type { NoticeOnce } from "../triage/notice-once.js";
+import type { HistoryDocCache } from "../triage/history-doc-cache.js";
 import type { Clock, IssueRanker, RepoGateway, RepoIndexer, RepoKey } from "../triage/ports.js";
 import type { RateLimiter } from "../triage/rate-limit.js";
 import type { TriageDeps } from "../triage/triage-issue.js";
@@ -26,6 +29,12 @@ export interface AppDeps {
   readonly background: BackgroundQueue;
   /** Reported by the health route. */
   readonly version: string;
+  /** Predictions and fix outcomes (durable); without it nothing is recorded or learned and `/bugscout stats` says so. */
+  readonly records?: RecordStore;
+  /** Conditions that last (a missing permission) are logged once per installation through it. */
+  readonly notices?: NoticeOnce;
+  /** Prepared past fixes for the similar-past-fixes signal, kept between rankings. */
+  readonly historyDocs?: HistoryDocCache;
   /** Keep the indexed snapshot for background embedding (on when dense ranking is configured). */
   readonly keepSnapshot?: boolean;
   /** The Action's inputs (top-k, mode, budget-ms, dry-run) applied over the repository's settings; the app has none. */
@@ -60,6 +69,8 @@ export function triageDepsFor(deps: AppDeps, context: Pick<Context, "octokit" | 
     clock: deps.clock,
     log: context.log,
     webBaseUrl: deps.webBaseUrl,
+    ...(deps.records ? { records: deps.records } : {}),
+    ...(deps.historyDocs ? { historyDocs: deps.historyDocs } : {}),
     ...(deps.keepSnapshot ? { keepSnapshot: true } : {}),
   };
 }
@@ -72,4 +83,10 @@ function withLocalTree(gateway: RepoGateway, localTree: AppDeps["localTree"]): R
 export async function readEventSettings(deps: AppDeps, context: ConfigSource): Promise<ParsedSettings> {
   const parsed = await readSettings(context);
   return deps.adjustSettings ? { settings: deps.adjustSettings(parsed.settings), problems: parsed.problems } : parsed;
+}
+
+/** `{ createdAt }` in ms from an event's ISO `created_at`, or nothing when it is missing or unreadable. */
+export function createdAt(iso: string | undefined | null): { createdAt?: number } {
+  const t = iso ? Date.parse(iso) : NaN;
+  return Number.isFinite(t) ? { createdAt: t } : {};
 }

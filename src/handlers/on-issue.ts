@@ -1,7 +1,7 @@
 import type { Context } from "probot";
 import { skipReason } from "../triage/should-triage.js";
 import { triageIssue } from "../triage/triage-issue.js";
-import { readEventSettings, repoKeyOf, triageDepsFor, type AppDeps } from "./app-deps.js";
+import { createdAt, readEventSettings, repoKeyOf, triageDepsFor, type AppDeps } from "./app-deps.js";
 
 /** `issues.opened` and `issues.labeled`: rank the issue and upsert the comment, when the settings say so. */
 export function onIssue(deps: AppDeps) {
@@ -29,6 +29,7 @@ export function onIssue(deps: AppDeps) {
         title: payload.issue.title,
         body: payload.issue.body ?? "",
         locked: payload.issue.locked === true,
+        ...createdAt(payload.issue.created_at),
       },
       settings,
       problems,

@@ -69,6 +69,7 @@ export function createStoreRepoIndex(deps: StoreRepoIndexDeps): RepoIndexer & Is
             include: toGlobs(request.include),
             exclude: toGlobs(request.exclude),
             budgetMs: request.latencyBudgetMs,
+            ...(request.history ? { history: request.history } : {}),
           },
         );
       });

@@ -21,6 +21,10 @@ import { createStoreDense } from "../../src/triage/create-store-dense.js";
 import { createVoyageEmbedder } from "../../src/embed/voyage-embedder.js";
 import { createKeyedLock } from "../../src/triage/keyed-lock.js";
 import { createRateLimiter } from "../../src/triage/rate-limit.js";
+import { createSqliteRecordStore } from "../../src/records/sqlite-record-store.js";
+import { recordsPath } from "../../src/triage/data-layout.js";
+import { createHistoryDocCache } from "../../src/triage/history-doc-cache.js";
+import { createNoticeOnce } from "../../src/triage/notice-once.js";
 import type { FakeGitHub } from "../fakes/fake-github.js";
 import { FakeIndex } from "./fake-index.js";
 
@@ -103,6 +107,9 @@ export async function startTestApp(fake: FakeGitHub, options: TestAppOptions = {
     background: createBackgroundQueue({ concurrency: 1, maxWaiting: 100 }),
     version: "test",
     keepSnapshot: dense !== undefined,
+    records: createSqliteRecordStore({ locate: (id) => recordsPath(dataDir, id) }),
+    notices: createNoticeOnce(),
+    historyDocs: createHistoryDocCache(),
   };
   const probot = createProbot({
     env: {},
@@ -143,6 +150,7 @@ export async function startTestApp(fake: FakeGitHub, options: TestAppOptions = {
     },
     async close() {
       await deps.background.idle();
+      await deps.records?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await rm(dataDir, { recursive: true, force: true });

@@ -36,8 +36,12 @@ export interface FaultOptions {
   readonly afterEffect?: boolean;
 }
 
-type Reply = { status: number; body?: unknown; headers?: Record<string, string>; raw?: Buffer | string };
-type Route = (m: RegExpExecArray, req: RecordedRequest, base: string) => Reply;
+/** A fake answer. */
+export type Reply = { status: number; body?: unknown; headers?: Record<string, string>; raw?: Buffer | string };
+/** A route handler: the path match, the request and the base URL (with `/api/v3` for GHE). */
+export type Route = (m: RegExpExecArray, req: RecordedRequest, base: string) => Reply;
+/** Method, path pattern, handler and credentials (`token`: an installation token of the repository in m[1]/m[2]). */
+export type RouteSpec = [string, RegExp, Route, "jwt" | "token" | "none"];
 
 /**
  * A stateful fake of the GitHub REST API on 127.0.0.1: installation tokens, settings files (raw YAML), branches,
@@ -52,6 +56,8 @@ export class FakeGitHub {
   /** Repositories by lower-case `owner/name`; one per installation that has a repository of that name. */
   private readonly repos = new Map<string, FakeRepo[]>();
   private readonly faults: Fault[] = [];
+  /** Routes added by other files (e.g. fake-github-pulls.ts), tried after the built-in ones. */
+  readonly extraRoutes: RouteSpec[] = [];
   private nextCommentId = 1000;
   private server?: Server;
   private port = 0;
@@ -170,14 +176,15 @@ export class FakeGitHub {
   }
 
   /** The repository a request means: the one of its token's installation (codeload passes it in the query). */
-  private find(owner: string, name: string, req: RecordedRequest): FakeRepo | undefined {
+  find(owner: string, name: string, req: RecordedRequest): FakeRepo | undefined {
     const candidates = this.repos.get(`${owner}/${name}`.toLowerCase()) ?? [];
     const installation = /^token ghs_fake_(\d+)$/.exec(req.authorization)?.[1] ?? req.query.installation;
     return candidates.find((r) => String(r.installationId) === installation) ?? (candidates.length === 1 && installation === undefined ? candidates[0] : undefined);
   }
 
-  private routes(): [string, RegExp, Route, "jwt" | "token" | "none"][] {
+  private routes(): RouteSpec[] {
     return [
+      ...this.extraRoutes,
       ["POST", /^\/app\/installations\/(\d+)\/access_tokens$/, (m) => ({
         status: 201,
         body: { token: `ghs_fake_${m[1]}`, expires_at: new Date(Date.now() + 3_600_000).toISOString(), permissions: {}, repository_selection: "all" },
