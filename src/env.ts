@@ -38,6 +38,7 @@ const envSchema = z
     BUGSCOUT_LEASE_SECONDS: count(30, 3600),
     BUGSCOUT_JOB_ATTEMPTS: count(5, 100),
     DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
+    BUGSCOUT_DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, "lower-case letters, digits and _").default("bugscout"),
     BUGSCOUT_PUSH_DELTA_MAX_FILES: z.coerce.number().int().min(0).max(3000).default(100),
   })
   .superRefine((env, ctx) => {
@@ -76,6 +77,8 @@ export interface AppEnv {
   readonly queue?: QueueEnv;
   /** PostgreSQL for the durable records; absent: SQLite in the data directory. */
   readonly databaseUrl?: string;
+  /** The PostgreSQL schema holding them. */
+  readonly databaseSchema: string;
 }
 
 /** The queue settings of the scaled-out roles. */
@@ -150,6 +153,7 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>, c
       },
     } : {}),
     ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
+    databaseSchema: env.BUGSCOUT_DATABASE_SCHEMA,
   };
 }
 

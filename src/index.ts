@@ -16,6 +16,7 @@ import { createStorePool } from "./triage/store-pool.js";
 import { createStoreRepoIndex } from "./triage/store-repo-index.js";
 import { createVoyageEmbedder } from "./embed/voyage-embedder.js";
 import { createStoreDense } from "./triage/create-store-dense.js";
+import { startScaledRoles } from "./roles/start-scaled-roles.js";
 
 // Probot entry: builds the real dependencies from the environment and starts the server. No logic.
 
@@ -74,15 +75,22 @@ const deps: AppDeps = {
   background: createBackgroundQueue({ concurrency: env.indexConcurrency, maxWaiting: 1000 }),
   version,
   keepSnapshot: dense !== undefined,
+  pushDeltaMaxFiles: env.pushDeltaMaxFiles,
 };
 
-const app = createApp(deps);
-const server = await run((probot, options) => {
-  appLog = probot.log;
-  return app(probot, options);
-}, { env: env.probot, Octokit: createAppOctokit() });
+// With REDIS_URL the roles of BUGSCOUT_ROLE run instead of the embedded server (docs/scaling.md).
+if (env.queue) {
+  await startScaledRoles({ env: { ...env, queue: env.queue }, deps, createApp, Octokit: createAppOctokit(), setLog: (l) => (appLog = l) });
+} else {
 
-// Containers stop with SIGTERM; Probot itself only handles SIGINT.
-process.once("SIGTERM", () => {
-  void server.stop().finally(() => process.exit(0));
-});
+  const app = createApp(deps);
+  const server = await run((probot, options) => {
+    appLog = probot.log;
+    return app(probot, options);
+  }, { env: env.probot, Octokit: createAppOctokit() });
+
+  // Containers stop with SIGTERM; Probot itself only handles SIGINT.
+  process.once("SIGTERM", () => {
+    void server.stop().finally(() => process.exit(0));
+  });
+}

@@ -25,6 +25,10 @@ export interface AppDeps {
   readonly version: string;
   /** Keep the indexed snapshot for background embedding (on when dense ranking is configured). */
   readonly keepSnapshot?: boolean;
+  /** Pass handler failures on after logging them (the queue worker retries transient ones). */
+  readonly rethrowErrors?: boolean;
+  /** A push changing at most this many files is applied as a delta instead of a tarball (0: never). */
+  readonly pushDeltaMaxFiles?: number;
 }
 
 /** The payload fields every repository event carries. */

@@ -35,8 +35,10 @@ export interface FaultOptions {
   readonly afterEffect?: boolean;
 }
 
-type Reply = { status: number; body?: unknown; headers?: Record<string, string>; raw?: Buffer | string };
-type Route = (m: RegExpExecArray, req: RecordedRequest, base: string) => Reply;
+/** A route's answer. */
+export type Reply = { status: number; body?: unknown; headers?: Record<string, string>; raw?: Buffer | string };
+/** A route: the path match, the request and the base URL (with the `/api/v3` prefix when the request had it). */
+export type Route = (m: RegExpExecArray, req: RecordedRequest, base: string) => Reply;
 
 /**
  * A stateful fake of the GitHub REST API on 127.0.0.1: installation tokens, settings files (raw YAML), branches,
@@ -51,6 +53,12 @@ export class FakeGitHub {
   /** Repositories by lower-case `owner/name`; one per installation that has a repository of that name. */
   private readonly repos = new Map<string, FakeRepo[]>();
   private readonly faults: Fault[] = [];
+  /** Milliseconds added before every answer (benches model GitHub's latency with it). */
+  latencyMs = 0;
+  /** Response body bytes sent, for benches that measure download volume. */
+  bytesSent = 0;
+  /** More routes, consulted after the built-in ones (test/fakes/fake-github-*.ts add theirs here). */
+  readonly extraRoutes: [string, RegExp, Route, "jwt" | "token" | "none"][] = [];
   private nextCommentId = 1000;
   private server?: Server;
   private port = 0;
@@ -129,11 +137,15 @@ export class FakeGitHub {
     this.requests.push(record);
     const reply = this.route(record, `http://127.0.0.1:${this.port}${prefix}`);
     const headers: Record<string, string> = { ...(reply.headers ?? {}) };
+    if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
     if (reply.raw !== undefined) {
+      this.bytesSent += Buffer.byteLength(reply.raw);
       res.writeHead(reply.status, headers).end(reply.raw);
     } else {
+      const text = reply.body === undefined ? "" : JSON.stringify(reply.body);
+      this.bytesSent += Buffer.byteLength(text);
       res.writeHead(reply.status, { "content-type": "application/json; charset=utf-8", ...headers });
-      res.end(reply.body === undefined ? "" : JSON.stringify(reply.body));
+      res.end(text);
     }
   }
 
@@ -175,6 +187,10 @@ export class FakeGitHub {
   }
 
   private routes(): [string, RegExp, Route, "jwt" | "token" | "none"][] {
+    return [...this.builtInRoutes(), ...this.extraRoutes];
+  }
+
+  private builtInRoutes(): [string, RegExp, Route, "jwt" | "token" | "none"][] {
     return [
       ["POST", /^\/app\/installations\/(\d+)\/access_tokens$/, (m) => ({
         status: 201,
