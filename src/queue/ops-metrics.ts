@@ -18,20 +18,22 @@ export function createOpsMetrics(depth?: () => Promise<QueueDepth>): OpsMetrics 
   const registry = new Registry();
   const seconds = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
   if (depth) {
-    let last: Promise<QueueDepth> | undefined;
-    // One Redis round per scrape, shared by the gauges below.
-    const read = () => (last ??= depth().finally(() => setTimeout(() => (last = undefined), 100)));
+    let last: Promise<QueueDepth | undefined> | undefined;
+    // One Redis round per scrape, shared by the gauges below; unknown (NaN) when Redis does not answer in time, so
+    // the rest of the metrics are still served.
+    const read = () => (last ??= withDeadline(depth(), 2_000).finally(() => setTimeout(() => (last = undefined), 100)));
     new Gauge({
       name: "bugscout_queue_jobs", help: "Jobs in the shard queues by state", labelNames: ["state"], registers: [registry],
       async collect() {
         const d = await read();
-        for (const state of ["waiting", "active", "delayed", "failed"] as const) this.set({ state }, d[state]);
+        for (const state of ["waiting", "active", "delayed", "failed"] as const) this.set({ state }, d ? d[state] : Number.NaN);
       },
     });
     new Gauge({
       name: "bugscout_queue_oldest_waiting_seconds", help: "Age of the oldest waiting job", registers: [registry],
       async collect() {
-        this.set((await read()).oldestWaitingMs / 1000);
+        const d = await read();
+        this.set(d ? d.oldestWaitingMs / 1000 : Number.NaN);
       },
     });
   }
@@ -45,4 +47,10 @@ export function createOpsMetrics(depth?: () => Promise<QueueDepth>): OpsMetrics 
     voyageErrors: new Counter({ name: "bugscout_voyage_errors_total", help: "Voyage API errors by HTTP status (0: no answer)", labelNames: ["status"], registers: [registry] }),
     shardsHeld: new Gauge({ name: "bugscout_worker_shards_held", help: "Shard leases this worker holds", registers: [registry] }),
   };
+}
+
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)));
+  return Promise.race([promise.catch(() => undefined), late]).finally(() => clearTimeout(timer));
 }
