@@ -46,6 +46,6 @@ export function openSqliteScaleRecords(file: string): ScaleRecords {
       take: async (key, now, windowMs, limit) => take.immediate(key, now, windowMs, limit),
     },
     ping: async () => void db.prepare("SELECT 1").get(),
-    close: async () => db.close(),
+    close: async () => void db.close(),
   };
 }

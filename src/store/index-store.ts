@@ -60,6 +60,8 @@ export interface IndexStore {
    * generation when anything changed. On any error nothing is written and the previous tree stays whole.
    */
   applyTree(update: TreeUpdate): TreeUpdateResult;
+  /** The current tree's paths and content hashes, in path order (no contents: cheap, for applying a delta). */
+  listFiles(): TreeFile[];
   /** Every file of the current tree, in path order, in two queries. */
   loadCorpus(): CorpusFile[];
   /** The corpus generation: changes exactly when `applyTree` changes the corpus. 0 for a new store. */

@@ -94,6 +94,7 @@ function buildStore(db: Database, path: string): SqliteIndexStore {
   const storedAmong = db.prepare<[string], string>(
     "SELECT b.hash FROM json_each(?) j JOIN blobs b ON b.hash = j.value").pluck();
   const readMeta = db.prepare<[string], string>("SELECT value FROM meta WHERE key = ?").pluck();
+  const listFiles = db.prepare<[], { path: string; hash: string }>("SELECT path, hash FROM files ORDER BY path");
   const writeMeta = db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
   const guard = <T>(work: () => T): T => {
     try {
@@ -109,6 +110,7 @@ function buildStore(db: Database, path: string): SqliteIndexStore {
     knownHashes: (hashes) => guard(() => new Set(hashes.length === 0 ? [] : storedAmong.all(JSON.stringify(hashes)))),
     applyTree: (update) => guard(() => applyTree(update)),
     loadCorpus: () => guard(() => loadCorpus()),
+    listFiles: () => guard(() => listFiles.all()),
     generation: () => guard(() => Number(readMeta.get("generation") ?? "0")),
     getMeta: (key) => guard(() => readMeta.get(key)),
     setMeta(key, value) {

@@ -109,6 +109,11 @@ export type RepoRole = "admin" | "maintain" | "write" | "triage" | "read" | "non
 export interface RepoGateway {
   /** The commit SHA at the tip of `branch`. */
   fetchBranchHead(branch: string): Promise<string>;
+  /**
+   * The files a push changed between `base` and `head`, with their new bytes; undefined when more than `maxFiles`
+   * changed (or the change cannot be applied file by file). Optional: gateways without it always use the tarball.
+   */
+  fetchPushDelta?(base: string, head: string, maxFiles: number): Promise<{ readonly upserts: ReadonlyMap<string, Uint8Array>; readonly removals: readonly string[] } | undefined>;
   /** Downloads the tree at `commit` and extracts the selected files under `dir`. */
   downloadSnapshot(commit: string, dir: string): Promise<SnapshotReport>;
   /** Creates or edits the one comment that starts with `marker`; posts nothing when the body is unchanged. */
