@@ -166,15 +166,24 @@ export function readEnv(): AppEnv {
   return parseEnv(process.env, process.cwd());
 }
 
-/** What the CLI reads from the environment: only the embedding service's key and address. */
+/** What the CLI reads from the environment: the embedding service's key and address, and the App's credentials. */
 export interface CliEnv {
   readonly voyage?: { readonly apiKey: string; readonly baseUrl?: string };
+  /** For `bugscout redeliver`: APP_ID, PRIVATE_KEY (or PRIVATE_KEY_PATH), and GHE_HOST/GHE_PROTOCOL for the API root. */
+  readonly app?: { readonly appId?: string; readonly privateKey?: string; readonly privateKeyPath?: string; readonly apiBaseUrl: string };
 }
 
 /** Reads the CLI's variables (`VOYAGE_API_KEY`, `VOYAGE_BASE_URL`) from `source` (default `process.env`). */
 export function readCliEnv(source: Readonly<Record<string, string | undefined>> = process.env): CliEnv {
+  const host = source.GHE_HOST?.trim();
+  const app = {
+    ...(source.APP_ID?.trim() ? { appId: source.APP_ID.trim() } : {}),
+    ...(source.PRIVATE_KEY?.trim() ? { privateKey: source.PRIVATE_KEY } : {}),
+    ...(source.PRIVATE_KEY_PATH?.trim() ? { privateKeyPath: source.PRIVATE_KEY_PATH.trim() } : {}),
+    apiBaseUrl: host ? `${source.GHE_PROTOCOL?.trim() || "https"}://${host}/api/v3` : "https://api.github.com",
+  };
   const apiKey = source.VOYAGE_API_KEY?.trim();
-  if (!apiKey) return {};
+  if (!apiKey) return { app };
   const baseUrl = source.VOYAGE_BASE_URL?.trim();
-  return { voyage: { apiKey, ...(baseUrl ? { baseUrl } : {}) } };
+  return { voyage: { apiKey, ...(baseUrl ? { baseUrl } : {}) }, app };
 }

@@ -11,6 +11,7 @@ import type { CliIo } from "./cli-io.js";
 import { runEvalCommand } from "./command-eval.js";
 import { runIndexCommand } from "./command-index.js";
 import { runRankCommand } from "./command-rank.js";
+import { runRedeliverCommand } from "./command-redeliver.js";
 import { createProgressReporter } from "./progress.js";
 
 const USAGE = `Usage:
@@ -19,6 +20,7 @@ const USAGE = `Usage:
                 [--include <glob>]... [--exclude <glob>]... [--budget-ms N] [--store <file>] [--json]
   bugscout eval --dataset <file.jsonl> --trees <dir> --out <run.jsonl> [--mode ...] [--repo owner/name]...
                 [--limit N] [--store-dir <dir>]
+  bugscout redeliver --since <ISO time | 30m | 6h | 2d> [--dry-run] [--json]
 
 The index of a checkout lives in ~/.cache/bugscout unless --store names a file; it is refreshed incrementally.
 With VOYAGE_API_KEY set (and VOYAGE_BASE_URL for another endpoint), 'index' also embeds the code and 'rank'
@@ -35,6 +37,9 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
       return command === undefined ? 2 : 0;
     }
     const { values, positionals } = parseOptions(rest);
+    if (command === "redeliver") {
+      return await runRedeliverCommand(io, env, { since: str(values.since), dryRun: !!values["dry-run"], json: !!values.json, now: new Date() });
+    }
     const indexer = createLazyIndexer();
     const dense = createCliDense(env);
     try {
@@ -116,6 +121,8 @@ function parseOptions(args: readonly string[]) {
         out: { type: "string" },
         limit: { type: "string" },
         json: { type: "boolean" },
+        since: { type: "string" },
+        "dry-run": { type: "boolean" },
       },
     });
   } catch (error) {
