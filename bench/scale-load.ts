@@ -6,8 +6,12 @@
  * duplicates (no issue has two), and prints the web role's answer times and the throughput. Bounded: each run stops
  * at --timeout-s; exit code 1 when a check fails.
  *
+ * Deliveries arrive open-loop at --rate per second (GitHub sends them as events happen, not when the previous answer
+ * came back). Web, workers, Redis, PostgreSQL, the fake and this driver share one machine; the workers run under
+ * `nice -n --worker-nice` so the web process keeps a share of the CPU, as it would on its own machine or container.
+ *
  *   nice -n 5 node --import tsx bench/scale-load.ts [--deliveries 2000] [--repos 200] [--latency-ms 50]
- *        [--concurrency 4] [--shards 32] [--in-flight 16] [--timeout-s 400] [--runs 1,3,3kill]
+ *        [--concurrency 4] [--shards 32] [--rate 100] [--worker-nice 10] [--timeout-s 400] [--runs 1,3,3kill]
  */
 import { execFileSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -30,7 +34,8 @@ const { values: args } = parseArgs({
     "latency-ms": { type: "string", default: "50" },
     concurrency: { type: "string", default: "4" },
     shards: { type: "string", default: "32" },
-    "in-flight": { type: "string", default: "16" },
+    rate: { type: "string", default: "100" },
+    "worker-nice": { type: "string", default: "10" },
     "timeout-s": { type: "string", default: "400" },
     runs: { type: "string", default: "1,3,3kill" },
   },
@@ -80,7 +85,8 @@ async function run(workers: number, kill: boolean): Promise<RunResult> {
         BUGSCOUT_WORKER_CONCURRENCY: args.concurrency, BUGSCOUT_LEASE_SECONDS: "5", DATABASE_URL: TEST_DATABASE_URL, BUGSCOUT_DATABASE_SCHEMA: schema,
       },
     });
-    const proc = startRole(process.execPath, ["dist/index.js"], { ...env, LOG_LEVEL: "info" }, port);
+    const niceness = role === "worker" ? args["worker-nice"] : "0";
+    const proc = startRole("nice", ["-n", niceness, process.execPath, "dist/index.js"], { ...env, LOG_LEVEL: "info" }, port);
     procs.push(proc);
     await proc.waitFor(/Listening on/, 60_000);
     return proc;
@@ -93,23 +99,29 @@ async function run(workers: number, kill: boolean): Promise<RunResult> {
     const answers: number[] = [];
     const statuses = new Map<number, number>();
     const started = performance.now();
-    let next = 0;
-    const sender = async () => {
-      while (next < plan.length) {
-        const { repo, issue } = plan[next++];
-        const f = fixtures[repo].issues[issue - 1];
-        const body = JSON.stringify(issuesOpened(specs[repo], { number: issue, title: f.title, body: f.body }));
-        const t = performance.now();
-        const response = await fetch(`http://127.0.0.1:${web.port}/api/github/webhooks`, {
-          method: "POST", body,
-          headers: { "content-type": "application/json", "x-github-event": "issues", "x-github-delivery": `${prefix}-${repo}-${issue}`, "x-hub-signature-256": await sign(WEBHOOK_SECRET, body) },
-        });
-        await response.text();
-        answers.push(performance.now() - t);
-        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-      }
+    const send = async ({ repo, issue }: { repo: number; issue: number }) => {
+      const f = fixtures[repo].issues[issue - 1];
+      const body = JSON.stringify(issuesOpened(specs[repo], { number: issue, title: f.title, body: f.body }));
+      const signature = await sign(WEBHOOK_SECRET, body);
+      const t = performance.now();
+      const response = await fetch(`http://127.0.0.1:${web.port}/api/github/webhooks`, {
+        method: "POST", body,
+        headers: { "content-type": "application/json", "x-github-event": "issues", "x-github-delivery": `${prefix}-${repo}-${issue}`, "x-hub-signature-256": signature },
+      });
+      await response.text();
+      answers.push(performance.now() - t);
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
     };
-    const sending = Promise.all(Array.from({ length: Number(args["in-flight"]) }, sender));
+    const sending = (async () => {
+      const sent: Promise<void>[] = [];
+      const interval = 1000 / Number(args.rate);
+      for (const [i, p] of plan.entries()) {
+        sent.push(send(p));
+        const due = started + (i + 1) * interval;
+        await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
+      }
+      await Promise.all(sent);
+    })();
     const commented = () => plan.filter((p) => (repos[p.repo].comments.get(p.issue)?.length ?? 0) > 0).length;
     const deadline = started + Number(args["timeout-s"]) * 1000;
     if (kill) {
@@ -147,7 +159,7 @@ async function run(workers: number, kill: boolean): Promise<RunResult> {
 
 async function main(): Promise<number> {
   execFileSync("npm", ["run", "build", "--silent"], { cwd: ROOT, stdio: "inherit" });
-  console.log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), node ${process.version}; ${DELIVERIES} deliveries over ${REPOS} repositories, fake GitHub +${args["latency-ms"]} ms per request, ${args.shards} shards, ${args.concurrency} jobs per worker`);
+  console.log(`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), load ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}, node ${process.version}; ${DELIVERIES} deliveries over ${REPOS} repositories at ${args.rate}/s, fake GitHub +${args["latency-ms"]} ms per request, ${args.shards} shards, ${args.concurrency} jobs per worker, workers at nice ${args["worker-nice"]}`);
   const results: RunResult[] = [];
   for (const spec of args.runs.split(",")) {
     const result = await run(Number.parseInt(spec, 10), spec.endsWith("kill"));

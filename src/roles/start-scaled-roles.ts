@@ -16,6 +16,9 @@ import { createJobBackground } from "./job-background.js";
 import { timedPorts } from "./timed-ports.js";
 import { countGitHubErrors } from "./count-github-errors.js";
 
+/** How long processed delivery ids are remembered (beyond BullMQ's own 24 h of kept job ids). */
+const PROCESSED_KEEP_MS = 14 * 86_400_000;
+
 /** What the entry point hands over when a queue is configured. */
 export interface ScaledRolesInput {
   readonly env: AppEnv & { readonly queue: QueueEnv };
@@ -79,7 +82,11 @@ export async function startScaledRoles(input: ScaledRolesInput): Promise<void> {
       handle: (job) => background.collect(() => probot.receive({ id: job.id, name: job.name, payload: job.payload } as Parameters<typeof probot.receive>[0])),
     });
     checks.push({ name: "worker-redis", check: () => role.ping() }, { name: "records", check: () => records.ping() });
+    // GitHub redelivers within days; ids older than PROCESSED_KEEP_MS are forgotten.
+    const prune = setInterval(() => void records.deliveries.prune(now() - PROCESSED_KEEP_MS).catch(() => {}), 3_600_000);
+    prune.unref();
     stops.push(async () => {
+      clearInterval(prune);
       await role.stop();
       await records.close();
     });
