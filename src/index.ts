@@ -38,11 +38,21 @@ const log: Log = {
   debug: (obj, msg) => appLog?.debug(obj, msg),
 };
 const clock = { now: () => Date.now() };
+// Failed Voyage requests, counted by the scaled roles' metrics once they exist.
+let onVoyageFailure: ((status: number | undefined) => void) | undefined;
 const selection = { maxFiles: env.limits.maxFiles, maxFileBytes: env.limits.maxFileBytes };
 const voyage = env.voyage;
 const dense = voyage
   ? createStoreDense({
-    createEmbedder: (onRequest) => createVoyageEmbedder({ apiKey: voyage.apiKey, ...(voyage.baseUrl ? { baseUrl: voyage.baseUrl } : {}), onRequest, logger: log }),
+    createEmbedder: (onRequest) => createVoyageEmbedder({
+      apiKey: voyage.apiKey,
+      ...(voyage.baseUrl ? { baseUrl: voyage.baseUrl } : {}),
+      onRequest: (o) => {
+        onRequest(o);
+        if (!o.ok) onVoyageFailure?.(o.status);
+      },
+      logger: log,
+    }),
     clock,
     logger: log,
   })
@@ -80,7 +90,7 @@ const deps: AppDeps = {
 
 // With REDIS_URL the roles of BUGSCOUT_ROLE run instead of the embedded server (docs/scaling.md).
 if (env.queue) {
-  await startScaledRoles({ env: { ...env, queue: env.queue }, deps, createApp, Octokit: createAppOctokit(), setLog: (l) => (appLog = l) });
+  await startScaledRoles({ env: { ...env, queue: env.queue }, deps, createApp, Octokit: createAppOctokit(), setLog: (l) => (appLog = l), setVoyageFailureSink: (sink) => (onVoyageFailure = sink) });
 } else {
 
   const app = createApp(deps);

@@ -29,6 +29,8 @@ export interface ScaledRolesInput {
   readonly Octokit: typeof ProbotOctokit;
   /** Receives the process logger once Probot has made it. */
   readonly setLog: (log: Log) => void;
+  /** Receives the function counting failed Voyage requests by status. */
+  readonly setVoyageFailureSink?: (sink: (status: number | undefined) => void) => void;
 }
 
 /**
@@ -46,6 +48,7 @@ export async function startScaledRoles(input: ScaledRolesInput): Promise<void> {
   const queues = createShardQueues({ ...shardOptions, connection: redisOptions(queue.redisUrl, true) });
   const metrics = createOpsMetrics(() => queues.depth(now()));
   const countingOctokit = countGitHubErrors(input.Octokit, metrics);
+  input.setVoyageFailureSink?.((status) => metrics.voyageErrors.inc({ status: String(status ?? 0) }));
   // Probot's logger (level, format and redaction from the environment) for every role.
   const probot = await createProbot({ env: env.probot, overrides: { Octokit: countingOctokit } }).ready();
   const log: Log = probot.log;
