@@ -97,7 +97,7 @@ describe("scaled out as an operator starts it: npm start (web) + two workers, on
     mark("delivered");
 
     // Kill one worker while it is running jobs, then start a replacement.
-    const until = Date.now() + 30_000;
+    const until = Date.now() + 60_000;
     while (commentCounts().filter((c) => c > 0).length < 6 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
     mark("kill");
     doomed.child.kill("SIGKILL");
@@ -105,7 +105,7 @@ describe("scaled out as an operator starts it: npm start (web) + two workers, on
     await start("worker", false);
     mark("replacement started");
 
-    const deadline = Date.now() + 45_000;
+    const deadline = Date.now() + 90_000;
     while (commentCounts().some((c) => c === 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     assert.ok(killedAt < REPOS.length * ISSUES_PER_REPO, "the worker was killed before the run was over");
 
