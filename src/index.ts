@@ -1,24 +1,19 @@
 import { readFileSync } from "node:fs";
 import { run } from "probot";
 import { createApp } from "./app.js";
+import { createTriageRuntime } from "./compose/create-triage-runtime.js";
 import { createAppOctokit } from "./github/app-octokit.js";
 import { EnvError, readEnv } from "./env.js";
-import { createIndexEntrySelector } from "./github/index-entry-selector.js";
-import { DEFAULT_SNAPSHOT_LIMITS } from "./github/snapshot-limits.js";
 import type { AppDeps } from "./handlers/app-deps.js";
 import { createBackgroundQueue } from "./triage/background-queue.js";
-import { createLazyIndexer } from "./triage/create-indexer.js";
-import { createKeyedLock } from "./triage/keyed-lock.js";
-import { createLexicalIndexCache } from "./triage/lexical-index-cache.js";
 import type { Log } from "./triage/ports.js";
-import { createRateLimiter } from "./triage/rate-limit.js";
-import { createStorePool } from "./triage/store-pool.js";
-import { createStoreRepoIndex } from "./triage/store-repo-index.js";
-import { createVoyageEmbedder } from "./embed/voyage-embedder.js";
-import { createStoreDense } from "./triage/create-store-dense.js";
+import { createSqliteRecordStore } from "./records/sqlite-record-store.js";
+import { recordsPath } from "./triage/data-layout.js";
+import { createNoticeOnce } from "./triage/notice-once.js";
 import { startScaledRoles } from "./roles/start-scaled-roles.js";
 
-// Probot entry: builds the real dependencies from the environment and starts the server. No logic.
+// Probot entry: reads the environment, builds the real dependencies through the composition root shared with the CLI
+// and the Action (src/compose/create-triage-runtime.ts) and starts the server. No logic.
 
 let env;
 try {
@@ -37,54 +32,35 @@ const log: Log = {
   error: (obj, msg) => appLog?.error(obj, msg),
   debug: (obj, msg) => appLog?.debug(obj, msg),
 };
-const clock = { now: () => Date.now() };
 // Failed Voyage requests, counted by the scaled roles' metrics once they exist.
 let onVoyageFailure: ((status: number | undefined) => void) | undefined;
-const selection = { maxFiles: env.limits.maxFiles, maxFileBytes: env.limits.maxFileBytes };
-const voyage = env.voyage;
-const dense = voyage
-  ? createStoreDense({
-    createEmbedder: (onRequest) => createVoyageEmbedder({
-      apiKey: voyage.apiKey,
-      ...(voyage.baseUrl ? { baseUrl: voyage.baseUrl } : {}),
-      onRequest: (o) => {
-        onRequest(o);
-        if (!o.ok) onVoyageFailure?.(o.status);
-      },
-      logger: log,
-    }),
-    clock,
-    logger: log,
-  })
-  : undefined;
-const repoIndex = createStoreRepoIndex({
+const runtime = createTriageRuntime({
+  onVoyageRequest: (o) => {
+    if (!o.ok) onVoyageFailure?.(o.status);
+  },
   dataDir: env.dataDir,
-  pool: createStorePool({ dataDir: env.dataDir, maxOpen: 16, log, ...(dense ? { onClosing: (store) => void dense.release(store) } : {}) }),
-  ...(dense ? { dense } : {}),
   log,
-  indexer: createLazyIndexer(),
-  lexical: createLexicalIndexCache(),
-  clock,
-  selection,
+  ...(env.voyage ? { voyage: env.voyage } : {}),
+  limits: env.limits,
+  commands: env.commands,
 });
 const version = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
 
 const deps: AppDeps = {
-  indexer: repoIndex,
-  ranker: repoIndex,
-  snapshot: {
-    selector: createIndexEntrySelector(),
-    limits: { ...DEFAULT_SNAPSHOT_LIMITS, ...selection, maxBytes: env.limits.maxSnapshotBytes },
-  },
-  dataDir: env.dataDir,
+  indexer: runtime.indexer,
+  ranker: runtime.ranker,
+  snapshot: runtime.snapshot,
+  dataDir: runtime.dataDir,
   webBaseUrl: env.webBaseUrl,
-  clock,
-  repoLock: createKeyedLock(),
-  issueLock: createKeyedLock(),
-  commandLimiter: createRateLimiter({ limit: env.commands.limit, windowMs: env.commands.windowMs, clock }),
+  clock: runtime.clock,
+  repoLock: runtime.repoLock,
+  issueLock: runtime.issueLock,
+  commandLimiter: runtime.commandLimiter,
   background: createBackgroundQueue({ concurrency: env.indexConcurrency, maxWaiting: 1000 }),
   version,
-  keepSnapshot: dense !== undefined,
+  keepSnapshot: runtime.keepSnapshot,
+  records: createSqliteRecordStore({ locate: (id) => recordsPath(env.dataDir, id) }),
+  notices: createNoticeOnce(),
   pushDeltaMaxFiles: env.pushDeltaMaxFiles,
 };
 

@@ -2,6 +2,7 @@ import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from "
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseDataset, type EvalRow } from "../eval/dataset.js";
+import { buildPastFixes } from "../eval/past-fixes.js";
 import { evaluateDataset, type EvalReport } from "../eval/evaluate-dataset.js";
 import { readTreeTime } from "../eval/read-tree-time.js";
 import { renderReport } from "../eval/render-report.js";
@@ -27,7 +28,15 @@ export interface EvalCommandOptions {
   readonly limit?: number;
   /** How many paths each output line keeps. */
   readonly keep: number;
+  /**
+   * `--history`: fuse similar past fixes (the earlier rows of the same repository) with this weight (0..1).
+   * Absent: no history, the plain ranking.
+   */
+  readonly historyWeight?: number;
 }
+
+/** The weight `--history` uses without `--history-weight` (BugLocator's range is 0.2–0.3). */
+export const DEFAULT_HISTORY_WEIGHT = 0.2;
 
 /**
  * `bugscout eval`: ranks every dataset row's issue against its tree at `<trees>/<base_commit>/`, writes one JSON
@@ -40,7 +49,10 @@ export async function runEvalCommand(
   options: EvalCommandOptions,
   dense?: StoreDense,
 ): Promise<EvalReport> {
-  const rows = selectRows(readDataset(options.dataset), options);
+  const dataset = readDataset(options.dataset);
+  const rows = selectRows(dataset, options);
+  // Past fixes come from the whole dataset, not only the rows selected by --repo / --limit.
+  const pastFixes = options.historyWeight !== undefined ? buildPastFixes(dataset) : undefined;
   const trees = requireDir(options.trees, "--trees");
   if (!options.out) throw new CliError("No output file given. Pass --out <run.jsonl>.");
   const storeDir = options.storeDir ?? mkdtempSync(join(tmpdir(), "bugscout-eval-"));
@@ -61,10 +73,11 @@ export async function runEvalCommand(
           const denseRanker = dense && options.mode !== "bm25" ? dense.ranker(store, root) : undefined;
           if (dense && denseRanker && options.mode !== "auto") await dense.fill(store, root);
           return {
-            async rank(text) {
+            async rank(text, row) {
+              const history = pastFixes ? { history: { docs: pastFixes(row), weight: options.historyWeight ?? 0 } } : {};
               const ranking = await rankIssue(
                 { index, ...(denseRanker ? { dense: denseRanker } : {}), now: () => performance.now() },
-                { text, top: options.keep, mode: options.mode },
+                { text, top: options.keep, mode: options.mode, ...history },
               );
               return { paths: ranking.files.map((f) => f.path), mode: ranking.mode };
             },

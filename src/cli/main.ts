@@ -1,30 +1,39 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
 import { createVoyageEmbedder } from "../embed/voyage-embedder.js";
-import { readCliEnv, type CliEnv } from "../env.js";
+import type { CliEnv } from "../env.js";
 import { IndexStoreError } from "../store/store-error.js";
 import { createStoreDense, type StoreDense } from "../triage/create-store-dense.js";
 import { createLazyIndexer } from "../triage/create-indexer.js";
 import type { RequestedMode } from "../triage/rank-issue.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
-import { runEvalCommand } from "./command-eval.js";
+import { DEFAULT_HISTORY_WEIGHT, runEvalCommand } from "./command-eval.js";
+import { runBacktestCommand } from "./command-backtest.js";
 import { runIndexCommand } from "./command-index.js";
+import { runStatsCommand } from "./command-stats.js";
 import { runRankCommand } from "./command-rank.js";
 import { runRedeliverCommand } from "./command-redeliver.js";
-import { createProgressReporter } from "./progress.js";
+import { runTriageCommand } from "./command-triage.js";
 
 const USAGE = `Usage:
   bugscout index <dir> [--store <file>] [--json]
   bugscout rank --repo <dir> (--issue <text> | --issue-file <file>) [--top N] [--mode auto|bm25|dense|hybrid]
                 [--include <glob>]... [--exclude <glob>]... [--budget-ms N] [--store <file>] [--json]
   bugscout eval --dataset <file.jsonl> --trees <dir> --out <run.jsonl> [--mode ...] [--repo owner/name]...
-                [--limit N] [--store-dir <dir>]
+                [--limit N] [--store-dir <dir>] [--history] [--history-weight W]
+  bugscout triage <owner/repo#N | issue URL> [--post] [--json] [--api-url <url>] [--store-dir <dir>]
+  bugscout backtest <owner/repo> [--limit N] [--since YYYY-MM-DD] [--json] [--api-url <url>] [--store-dir <dir>]
+  bugscout stats <owner/repo> [--json] [--api-url <url>] [--store-dir <dir>] [--installation N]
   bugscout redeliver --since <ISO time | 30m | 6h | 2d> [--dry-run] [--json]
 
 The index of a checkout lives in ~/.cache/bugscout unless --store names a file; it is refreshed incrementally.
 With VOYAGE_API_KEY set (and VOYAGE_BASE_URL for another endpoint), 'index' also embeds the code and 'rank'
-chooses dense, hybrid or BM25 within --budget-ms; without it every ranking is BM25.`;
+chooses dense, hybrid or BM25 within --budget-ms; without it every ranking is BM25.
+'triage' reads a GitHub issue with GITHUB_TOKEN or GH_TOKEN (anonymous without; GitHub Enterprise through
+GITHUB_API_URL or --api-url) and prints the comment the app would post; --post posts it (or edits it in place).
+'backtest' ranks the issues that merged pull requests fixed against the tree each fix started from and scores
+the rankings against the files the fixes changed; 'stats' prints the accuracy figures kept by backtests (or the app).`;
 
 const MODES: readonly RequestedMode[] = ["auto", "bm25", "dense", "hybrid"];
 
@@ -33,8 +42,13 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
   const [command, ...rest] = argv;
   try {
     if (command === undefined || command === "help" || command === "--help" || command === "-h") {
+      // Asked-for help is the result (stdout, 0); no command at all is a usage error (stderr, 2).
+      if (command === undefined) {
+        io.err(USAGE);
+        return 2;
+      }
       io.out(USAGE);
-      return command === undefined ? 2 : 0;
+      return 0;
     }
     const { values, positionals } = parseOptions(rest);
     if (command === "redeliver") {
@@ -58,6 +72,22 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
           budgetMs: int(values["budget-ms"], "--budget-ms", 3000),
           json: !!values.json,
         }, dense);
+      } else if (command === "triage") {
+        return await runTriageCommand(io, {
+          ref: positionals[0], apiUrl: str(values["api-url"]), post: !!values.post, json: !!values.json, storeDir: str(values["store-dir"]),
+        }, env);
+      } else if (command === "backtest") {
+        return await runBacktestCommand(io, {
+          repo: positionals[0], limit: int(values.limit, "--limit", 50), json: !!values.json,
+          ...optional({ since: str(values.since), apiUrl: str(values["api-url"]), storeDir: str(values["store-dir"]) }),
+          ...(values.installation !== undefined ? { installation: int(values.installation, "--installation", 1) } : {}),
+        }, env);
+      } else if (command === "stats") {
+        return await runStatsCommand(io, {
+          repo: positionals[0], json: !!values.json,
+          ...optional({ apiUrl: str(values["api-url"]), storeDir: str(values["store-dir"]) }),
+          ...(values.installation !== undefined ? { installation: int(values.installation, "--installation", 1) } : {}),
+        }, env);
       } else if (command === "eval") {
         const report = await runEvalCommand(io, indexer, {
           dataset: str(values.dataset),
@@ -68,6 +98,7 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
           repos: list(values.repo),
           limit: values.limit === undefined ? undefined : int(values.limit, "--limit", 0),
           keep: 50,
+          ...(values.history || values["history-weight"] !== undefined ? { historyWeight: weight(values["history-weight"]) } : {}),
         }, dense);
         return report.errors > 0 ? 1 : 0;
       } else {
@@ -121,7 +152,12 @@ function parseOptions(args: readonly string[]) {
         out: { type: "string" },
         limit: { type: "string" },
         json: { type: "boolean" },
+        post: { type: "boolean" },
+        "api-url": { type: "string" },
+        history: { type: "boolean" },
         since: { type: "string" },
+        installation: { type: "string" },
+        "history-weight": { type: "string" },
         "dry-run": { type: "boolean" },
       },
     });
@@ -148,18 +184,28 @@ function int(value: string | boolean | (string | boolean)[] | undefined, flag: s
   return n;
 }
 
+/** Drops undefined entries (the option objects are exact: `exactOptionalPropertyTypes`). */
+function optional<T extends Record<string, string | undefined>>(values: T): { [K in keyof T]?: string } {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as { [K in keyof T]?: string };
+}
+
+function weight(value: string | boolean | (string | boolean)[] | undefined): number {
+  const text = str(value);
+  if (text === undefined) return DEFAULT_HISTORY_WEIGHT;
+  const n = Number(text);
+  if (!Number.isFinite(n) || n < 0 || n > 1) throw new CliError(`--history-weight takes a number from 0 to 1, got '${text}'.`);
+  return n;
+}
+
 function mode(value: string | boolean | (string | boolean)[] | undefined): RequestedMode {
   const text = str(value) ?? "auto";
   if (!MODES.includes(text as RequestedMode)) throw new CliError(`--mode takes one of ${MODES.join(", ")}, got '${text}'.`);
   return text as RequestedMode;
 }
 
+// `tsx src/cli/main.ts …` (npm run bugscout / demo) runs the CLI directly; the installed command is bin.ts.
 const isEntry = import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith("/cli/main.ts") || process.argv[1]?.endsWith("/cli/main.js");
 if (isEntry) {
-  const io: CliIo = {
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
-    progress: createProgressReporter(process.stderr),
-  };
-  process.exitCode = await main(process.argv.slice(2), io, readCliEnv());
+  const { runProcess } = await import("./run-process.js");
+  await runProcess(main);
 }

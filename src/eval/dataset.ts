@@ -7,6 +7,8 @@ export interface EvalRow {
   /** The full issue text, title on the first line. */
   readonly body: string;
   readonly goldFiles: readonly string[];
+  /** When the issue was filed (ISO), if the dataset says; orders a repository's rows for `eval --history`. */
+  readonly createdAt?: string;
 }
 
 /**
@@ -33,7 +35,8 @@ export function parseDataset(jsonl: string): EvalRow[] {
       throw new Error(`dataset line ${i + 1}: "gold_files" must be an array of paths`);
     }
     const body = typeof raw.body === "string" && raw.body.trim() !== "" ? raw.body : text("title");
-    rows.push({ id: text("id"), repo: text("repo"), baseCommit: text("base_commit"), body, goldFiles: gold as string[] });
+    const createdAt = typeof raw.created_at === "string" && raw.created_at !== "" ? { createdAt: raw.created_at } : {};
+    rows.push({ id: text("id"), repo: text("repo"), baseCommit: text("base_commit"), body, goldFiles: gold as string[], ...createdAt });
   });
   return rows;
 }

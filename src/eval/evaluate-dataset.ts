@@ -3,7 +3,8 @@ import { scoreRanking, summarizeMetrics, type MetricSummary, type QueryMetrics }
 
 /** Ranks issues against one opened tree. */
 export interface TreeRanker {
-  rank(issueText: string): Promise<RankedPaths> | RankedPaths;
+  /** `row` is the dataset row being ranked (e.g. for `eval --history` to find the fixes before it). */
+  rank(issueText: string, row: EvalRow): Promise<RankedPaths> | RankedPaths;
 }
 
 /** A ranking as the evaluation needs it: paths best first, and the mode that produced them. */
@@ -94,7 +95,7 @@ export async function evaluateDataset(deps: EvalDeps, rows: readonly EvalRow[]):
         for (const row of treeRows) {
           const t0 = deps.now();
           try {
-            const ranked = await ranker.rank(row.body);
+            const ranked = await ranker.rank(row.body, row);
             await record(row, { ranking: ranked.paths, mode: ranked.mode, ms: round(deps.now() - t0) });
           } catch (e) {
             await record(row, { ranking: [], mode: "none", ms: round(deps.now() - t0), error: message(e) });

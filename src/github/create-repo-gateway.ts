@@ -12,8 +12,11 @@ export interface SnapshotOptions {
   readonly limits: SnapshotLimits;
 }
 
-/** The use-cases' view of one repository on GitHub, over an installation-authenticated client. */
-export function createRepoGateway(client: GitHubClient, repo: RepoRef, snapshot: SnapshotOptions): RepoGateway {
+/**
+ * The use-cases' view of one repository on GitHub, over an installation-authenticated client (the app), the workflow
+ * token (the Action) or a person's token (`bugscout triage`, which passes `ownLogin` so its comment is found again).
+ */
+export function createRepoGateway(client: GitHubClient, repo: RepoRef, snapshot: SnapshotOptions, ownLogin?: string): RepoGateway {
   return {
     async fetchBranchHead(branch) {
       const { data } = await client.rest.repos.getBranch({ ...repo, branch });
@@ -26,7 +29,7 @@ export function createRepoGateway(client: GitHubClient, repo: RepoRef, snapshot:
       return fetchSnapshot(client, repo, commit, dir, snapshot);
     },
     upsertComment(issueNumber, marker, body) {
-      return upsertComment(client, repo, issueNumber, marker, body);
+      return upsertComment(client, repo, issueNumber, marker, body, ownLogin);
     },
     async reactToComment(commentId, content) {
       await client.rest.reactions.createForIssueComment({ ...repo, comment_id: commentId, content });

@@ -1,9 +1,14 @@
-import type { Context } from "probot";
 import { parseSettings, type ParsedSettings } from "../triage/parse-settings.js";
 import { defaultSettings, SETTINGS_FILE } from "../triage/settings-schema.js";
 
-/** The part of Probot's context that loads `.github/<file>` (with `_extends` and the org `.github` repository). */
-export type ConfigSource = Pick<Context, "config">;
+/**
+ * What loads `.github/<file>` with `_extends` and the fallback to the owner's `.github` repository: Probot's
+ * `context.config` in the app, {@link createRestConfigSource} (src/github/rest-config-source.ts) in the CLI and the
+ * Action — both over `@probot/octokit-plugin-config`, so the file means the same everywhere.
+ */
+export interface ConfigSource {
+  config<T>(fileName: string, defaultConfig?: T, deepMergeOptions?: { arrayMerge?: (base: unknown[], override: unknown[]) => unknown[] }): Promise<T | null>;
+}
 
 const PLUGIN_PREFIX = "[@probot/octokit-plugin-config]";
 

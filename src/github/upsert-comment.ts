@@ -18,9 +18,10 @@ export async function upsertComment(
   issueNumber: number,
   marker: string,
   body: string,
+  ownLogin?: string,
 ): Promise<UpsertOutcome> {
   for (let attempt = 1; ; attempt++) {
-    const existing = await findComment(client, repo, issueNumber, marker);
+    const existing = await findComment(client, repo, issueNumber, marker, ownLogin);
     if (existing) {
       // Found on a later try: the failed create did make it.
       if (existing.body === body) return attempt === 1 ? "unchanged" : "created";
@@ -41,12 +42,16 @@ export async function upsertComment(
   }
 }
 
-/** The first comment by a bot whose body starts with `marker`, or undefined. */
+/**
+ * The first comment whose body starts with `marker` by a bot — or by `ownLogin`, the user a personal token belongs to
+ * (`bugscout triage --post` with a PAT comments as that person) — or undefined.
+ */
 export async function findComment(
   client: GitHubClient,
   repo: RepoRef,
   issueNumber: number,
   marker: string,
+  ownLogin?: string,
 ): Promise<{ id: number; body: string } | undefined> {
   let found: { id: number; body: string } | undefined;
   await client.paginate(
@@ -54,7 +59,8 @@ export async function findComment(
     { ...repo, issue_number: issueNumber, per_page: 100 },
     (response, done) => {
       for (const comment of response.data) {
-        if (!found && comment.user?.type === "Bot" && comment.body?.startsWith(marker)) {
+        const own = comment.user?.type === "Bot" || (ownLogin !== undefined && comment.user?.login.toLowerCase() === ownLogin.toLowerCase());
+        if (!found && own && comment.body?.startsWith(marker)) {
           found = { id: comment.id, body: comment.body };
           done();
         }

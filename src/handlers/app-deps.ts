@@ -1,7 +1,9 @@
 import type { Context } from "probot";
 import { createRepoGateway, type SnapshotOptions } from "../github/create-repo-gateway.js";
+import type { RecordStore } from "../records/record-store.js";
 import type { BackgroundQueue } from "../triage/background-queue.js";
 import type { KeyedLock } from "../triage/keyed-lock.js";
+import type { NoticeOnce } from "../triage/notice-once.js";
 import type { Clock, IssueRanker, RepoIndexer, RepoKey } from "../triage/ports.js";
 import type { RateLimiter } from "../triage/rate-limit.js";
 import type { TriageDeps } from "../triage/triage-issue.js";
@@ -23,6 +25,10 @@ export interface AppDeps {
   readonly background: BackgroundQueue;
   /** Reported by the health route. */
   readonly version: string;
+  /** Predictions and fix outcomes (durable); without it nothing is recorded or learned and `/bugscout stats` says so. */
+  readonly records?: RecordStore;
+  /** Conditions that last (a missing permission) are logged once per installation through it. */
+  readonly notices?: NoticeOnce;
   /** Keep the indexed snapshot for background embedding (on when dense ranking is configured). */
   readonly keepSnapshot?: boolean;
   /** Pass handler failures on after logging them (the queue worker retries transient ones). */
@@ -57,6 +63,13 @@ export function triageDepsFor(deps: AppDeps, context: Pick<Context, "octokit" | 
     clock: deps.clock,
     log: context.log,
     webBaseUrl: deps.webBaseUrl,
+    ...(deps.records ? { records: deps.records } : {}),
     ...(deps.keepSnapshot ? { keepSnapshot: true } : {}),
   };
+}
+
+/** `{ createdAt }` in ms from an event's ISO `created_at`, or nothing when it is missing or unreadable. */
+export function createdAt(iso: string | undefined | null): { createdAt?: number } {
+  const t = iso ? Date.parse(iso) : NaN;
+  return Number.isFinite(t) ? { createdAt: t } : {};
 }

@@ -4,7 +4,7 @@ import { answerCommand } from "../triage/answer-command.js";
 import { repoKeyString } from "../triage/data-layout.js";
 import { parseCommand } from "../triage/parse-command.js";
 import { mayRunCommands } from "../triage/should-triage.js";
-import { repoKeyOf, triageDepsFor, type AppDeps } from "./app-deps.js";
+import { createdAt, repoKeyOf, triageDepsFor, type AppDeps } from "./app-deps.js";
 
 /**
  * `issue_comment.created` with a `/bugscout` command: only people the settings allow, within the per-repository
@@ -36,7 +36,7 @@ export function onIssueComment(deps: AppDeps) {
     await answerCommand(triage, {
       key,
       defaultBranch: payload.repository.default_branch,
-      issue: { number: issue.number, title: issue.title, body: issue.body ?? "", locked: issue.locked === true },
+      issue: { number: issue.number, title: issue.title, body: issue.body ?? "", locked: issue.locked === true, ...createdAt(issue.created_at) },
       settings,
       problems,
       command,

@@ -2,7 +2,7 @@ import type { Context } from "probot";
 import { readSettings } from "../github/read-settings.js";
 import { skipReason } from "../triage/should-triage.js";
 import { triageIssue } from "../triage/triage-issue.js";
-import { repoKeyOf, triageDepsFor, type AppDeps } from "./app-deps.js";
+import { createdAt, repoKeyOf, triageDepsFor, type AppDeps } from "./app-deps.js";
 
 /** `issues.opened` and `issues.labeled`: rank the issue and upsert the comment, when the settings say so. */
 export function onIssue(deps: AppDeps) {
@@ -30,6 +30,7 @@ export function onIssue(deps: AppDeps) {
         title: payload.issue.title,
         body: payload.issue.body ?? "",
         locked: payload.issue.locked === true,
+        ...createdAt(payload.issue.created_at),
       },
       settings,
       problems,

@@ -13,6 +13,8 @@ export interface Evidence {
   readonly mention?: { readonly kind: "frame" | "path"; readonly text: string; readonly line?: number };
   /** Dense-unit similarity, when a dense mode ran. */
   readonly similarity?: number;
+  /** The most similar past issue whose fix changed this file, when the similar-past-fixes signal raised it. */
+  readonly history?: { readonly issue: number };
 }
 
 /** One ranked file. Higher score is better; scores are comparable only within one ranking. */

@@ -66,7 +66,8 @@ export async function startScaledRoles(input: ScaledRolesInput): Promise<void> {
       indexer: timed,
       ranker: timed,
       background,
-      commandLimiter: { take: (key) => records.rateWindows.take(key, now(), env.commands.windowMs, env.commands.limit) },
+      // The windows live in the records store, shared by every worker; nothing to save between runs.
+      commandLimiter: { take: (key) => records.rateWindows.take(key, now(), env.commands.windowMs, env.commands.limit), entries: () => ({}) },
       rethrowErrors: true,
     };
     // No Probot server here: the health route the app adds is served by opsRoutes instead.

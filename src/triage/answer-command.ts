@@ -1,9 +1,11 @@
+import { answerStats } from "./answer-stats.js";
 import type { Command } from "./parse-command.js";
 import { HELP_MARKER, renderHelp } from "./render-help.js";
 import { triageIssue, type TriageDeps, type TriageOutcome, type TriageRequest } from "./triage-issue.js";
 
 /**
- * Answers a permitted `/bugscout` command: `help` (or a malformed command) upserts the one help comment; otherwise
+ * Answers a permitted `/bugscout` command: `help` (or a malformed command) upserts the one help comment, `stats`
+ * the one stats comment; otherwise
  * the issue is ranked again with the command's options and the BugScout comment is edited in place.
  */
 export async function answerCommand(
@@ -12,6 +14,7 @@ export async function answerCommand(
 ): Promise<TriageOutcome> {
   const { command, issue, settings } = request;
   if (command.kind === "rank") return triageIssue(deps, { ...request, command: command.options });
+  if (command.kind === "stats") return answerStats(deps, request);
   const body = renderHelp(settings.commands.allow, command.kind === "invalid" ? command.errors : []);
   if (settings.dry_run) {
     deps.log.info({ issue: issue.number, body }, "dry run: help not posted");

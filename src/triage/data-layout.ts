@@ -17,6 +17,14 @@ export function installationDir(dataDir: string, installationId: number): string
   return path.join(dataDir, "installations", String(installationId));
 }
 
+/**
+ * The records (predictions and outcomes) of one installation: `<dataDir>/installations/<id>/records.sqlite`, inside
+ * the installation's folder so that uninstalling deletes them with everything else.
+ */
+export function recordsPath(dataDir: string, installationId: number): string {
+  return path.join(installationDir(dataDir, installationId), "records.sqlite");
+}
+
 /** The SQLite index of one repository: `<dataDir>/installations/<id>/<owner>/<repo>.sqlite`. */
 export function repoStorePath(dataDir: string, key: RepoKey): string {
   return path.join(ownerDir(dataDir, key), `${key.repo}.sqlite`);

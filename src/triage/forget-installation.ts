@@ -2,6 +2,7 @@ import { rm } from "node:fs/promises";
 import type { BackgroundQueue } from "./background-queue.js";
 import { installationDir, repoKeyString, repoPaths } from "./data-layout.js";
 import type { KeyedLock } from "./keyed-lock.js";
+import type { RecordStore } from "../records/record-store.js";
 import type { Log, RepoIndexer } from "./ports.js";
 
 /** What {@link forgetInstallation} needs. */
@@ -11,11 +12,13 @@ export interface ForgetDeps {
   readonly background: BackgroundQueue;
   readonly dataDir: string;
   readonly log: Log;
+  /** Predictions and outcomes; absent when the app keeps none. */
+  readonly records?: RecordStore;
 }
 
 /**
- * Deletes what is stored for an installation: only the listed repositories, or (without `repos`) the whole
- * installation folder. Waiting background work is dropped and running work for those repositories finishes first,
+ * Deletes what is stored for an installation: only the listed repositories (their indexes, snapshots and records),
+ * or (without `repos`) the whole installation folder and its records. Waiting background work is dropped and running work for those repositories finishes first,
  * so nothing is written back after the deletion.
  */
 export async function forgetInstallation(
@@ -29,6 +32,7 @@ export async function forgetInstallation(
       deps.background.cancel((k) => k === repoKeyString(key));
       await deps.repoLock.run(repoKeyString(key), async () => {
         await deps.indexer.release(installationId, ref);
+        await deps.records?.forgetRepo(key);
         await Promise.all(repoPaths(deps.dataDir, key).map((p) => rm(p, { recursive: true, force: true })));
       });
     }
@@ -40,6 +44,8 @@ export async function forgetInstallation(
   const busy = deps.repoLock.activeKeys().filter((k) => k.startsWith(prefix));
   await Promise.all(busy.map((k) => deps.repoLock.run(k, async () => undefined)));
   await deps.indexer.release(installationId);
+  // Deletes the rows and closes the file, which the folder removal below then takes away.
+  await deps.records?.forgetInstallation(installationId);
   await rm(installationDir(deps.dataDir, installationId), { recursive: true, force: true });
   deps.log.info({ installationId }, "installation data deleted");
 }

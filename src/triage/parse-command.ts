@@ -4,6 +4,7 @@ import type { RankRequest } from "./ports.js";
 /** A `/bugscout` command found in a comment. */
 export type Command =
   | { readonly kind: "help" }
+  | { readonly kind: "stats" }
   | { readonly kind: "invalid"; readonly errors: readonly string[] }
   | { readonly kind: "rank"; readonly options: CommandOptions };
 
@@ -27,7 +28,7 @@ const COMMAND_LINE = /^\s*\/bugscout(?=\s|$)(.*)$/i;
 
 /**
  * Finds the first `/bugscout` line of a comment (outside fenced code and quotes) and parses its options:
- * `help`, `top=N`, `mode=auto|bm25|dense|hybrid`, `path:dir`, `-path:dir`; other words are hints.
+ * `help`, `stats`, `top=N`, `mode=auto|bm25|dense|hybrid`, `path:dir`, `-path:dir`; other words are hints.
  * Returns undefined when the comment holds no command. Pure; never throws.
  */
 export function parseCommand(body: string): Command | undefined {
@@ -46,6 +47,7 @@ export function parseCommand(body: string): Command | undefined {
 function parseArguments(rest: string, below: string): Command {
   const tokens = rest.split(/\s+/).filter((t) => t !== "");
   if (tokens[0]?.toLowerCase() === "help") return { kind: "help" };
+  if (tokens[0]?.toLowerCase() === "stats" && tokens.length === 1) return { kind: "stats" };
   const errors: string[] = [];
   const include: string[] = [];
   const exclude: string[] = [];

@@ -1,3 +1,4 @@
+import type { HistoryDoc } from "../rank/score-history.js";
 import type { Ranking, RankMode } from "../rank/types.js";
 
 /** One repository of one installation: the unit of storage and isolation. */
@@ -92,6 +93,8 @@ export interface RankRequest {
   /** POSIX directory prefixes to drop. */
   readonly exclude: readonly string[];
   readonly latencyBudgetMs: number;
+  /** Similar past fixes to fuse in (`ranking.history_weight`); absent: the signal is off. */
+  readonly history?: { readonly docs: readonly HistoryDoc[]; readonly weight: number };
 }
 
 /** Ranks the files of an indexed repository for an issue. Implemented over triage/rank-issue.ts. */

@@ -1,5 +1,7 @@
 import { createGlobMatcher } from "../index/glob.js";
+import { fuseHistory } from "../rank/fuse-history.js";
 import type { LexicalIndex } from "../rank/lexical-index.js";
+import { scoreHistory, type HistoryDoc, type HistoryOptions } from "../rank/score-history.js";
 import { rankLexical } from "../rank/rank-lexical.js";
 import type { RankedFile, RankMode, Ranking } from "../rank/types.js";
 
@@ -18,6 +20,11 @@ export interface RankIssueRequest {
   readonly exclude?: readonly string[];
   /** Time the whole ranking may take, in milliseconds; the planner keeps dense work within it. */
   readonly budgetMs?: number;
+  /**
+   * Similar past fixes (issues fixed before this one, with the files their fixes changed) and the share of the
+   * final score they get (`weight`, see fuseHistory). Absent or weight 0: the ranking is unchanged.
+   */
+  readonly history?: { readonly docs: readonly HistoryDoc[]; readonly weight: number; readonly options?: HistoryOptions };
 }
 
 /**
@@ -55,13 +62,34 @@ export async function rankIssue(deps: RankIssueDeps, request: RankIssueRequest):
   if (!hasContent(request.text)) {
     return { mode: "bm25", reason: "the issue has no text to rank with", files: [], ms: deps.now() - started };
   }
+  const withHistory = (files: readonly RankedFile[]) => withPastFixes(deps.index, request, files, allow);
   if (request.mode === "bm25" || !deps.dense) {
     const reason = request.mode === "bm25" ? "BM25 was requested" : "no embedding API key is configured";
-    const files = lexical();
-    return { mode: "bm25", reason, files, ms: deps.now() - started };
+    const files = usesHistory(request) ? withHistory(lexical(Math.max(request.top, FUSION_DEPTH))) : lexical();
+    return { mode: "bm25", reason, files: files.slice(0, request.top), ms: deps.now() - started };
   }
   const ranking = await deps.dense(request, () => lexical(Math.max(request.top, FUSION_DEPTH)), allow ?? (() => true));
-  return { ...ranking, files: ranking.files.slice(0, request.top), ms: deps.now() - started };
+  const files = usesHistory(request) ? withHistory(ranking.files) : ranking.files;
+  return { ...ranking, files: files.slice(0, request.top), ms: deps.now() - started };
+}
+
+function usesHistory(request: RankIssueRequest): boolean {
+  return request.history !== undefined && request.history.weight > 0 && request.history.docs.length > 0;
+}
+
+const treePaths = new WeakMap<LexicalIndex, ReadonlySet<string>>();
+
+/** Fuses similar past fixes into a ranking; files only the history names must be in the tree and the filters. */
+function withPastFixes(index: LexicalIndex, request: RankIssueRequest, files: readonly RankedFile[], allow: ((path: string) => boolean) | undefined): RankedFile[] {
+  const history = request.history!;
+  let paths = treePaths.get(index);
+  if (!paths) {
+    paths = new Set(index.files.map((f) => f.path));
+    treePaths.set(index, paths);
+  }
+  const inTree = paths;
+  const scores = scoreHistory(history.docs, request.text, history.options);
+  return fuseHistory(files, scores, { weight: history.weight, allow: (p) => inTree.has(p) && (allow ? allow(p) : true) });
 }
 
 function rankAllowed(index: LexicalIndex, text: string, limit: number, allow: ((path: string) => boolean) | undefined) {

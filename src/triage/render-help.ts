@@ -22,6 +22,7 @@ export function renderHelp(allow: Settings["commands"]["allow"], errors: readonl
       "- `/bugscout top=N` lists N files (1 to 20).",
       "- `/bugscout mode=auto|bm25|dense|hybrid` picks the ranking mode.",
       "- `/bugscout path:src/api` only considers files under `src/api`; `-path:test` leaves `test` out.",
+      "- `/bugscout stats` shows how often BugScout's suggestions matched the files that fixes changed here.",
       "- `/bugscout help` shows this message.",
     ].join("\n"),
     "Example: `/bugscout top=3 path:src/billing the total goes negative after a refund`",

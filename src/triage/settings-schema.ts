@@ -44,6 +44,12 @@ const rankingSchema = z
       .max(60000)
       .default(5000)
       .describe("Time budget for one ranking, in milliseconds; slower modes are skipped when they would not fit."),
+    history_weight: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0)
+      .describe("Share of the score (0 to 1) given to files fixed for similar past issues of this repository; 0 turns the signal off. See docs/ranking.md."),
   })
   .describe("How files are ranked.");
 
@@ -61,6 +67,10 @@ const commentSchema = z
     collapsed: z.boolean().default(false).describe("Put the file list inside a collapsed `<details>` block."),
     header: z.string().max(1000).default("").describe("Markdown shown above the file list."),
     footer: z.string().max(1000).default("").describe("Markdown shown below the file list."),
+    show_accuracy: z
+      .boolean()
+      .default(false)
+      .describe("Add one line with BugScout's measured accuracy on this repository (see `/bugscout stats`), once at least 10 fixed issues were scored."),
     below_confidence: z
       .enum(["silent", "brief"])
       .default("brief")

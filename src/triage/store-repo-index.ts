@@ -20,6 +20,8 @@ export interface StoreRepoIndexDeps {
   readonly selection?: SelectionOptions;
   /** Dense ranking when embeddings are configured; absent means BM25 only. */
   readonly dense?: StoreDense;
+  /** Where dense ranking reads the files of `commit`; default (or undefined) the snapshot kept for it. */
+  readonly sourceRoot?: (key: RepoKey, commit: string) => string | undefined;
   /** Where failures of background work are reported. */
   readonly log?: Log;
 }
@@ -79,6 +81,7 @@ export function createStoreRepoIndex(deps: StoreRepoIndexDeps): RepoIndexer & Is
             include: toGlobs(request.include),
             exclude: toGlobs(request.exclude),
             budgetMs: request.latencyBudgetMs,
+            ...(request.history ? { history: request.history } : {}),
           },
         );
       });
@@ -98,7 +101,7 @@ export function createStoreRepoIndex(deps: StoreRepoIndexDeps): RepoIndexer & Is
         deps.log?.warn({ error: error instanceof Error ? error.message : String(error) }, "background embedding failed");
       });
     };
-    return deps.dense.ranker(store, snapshotDir(deps.dataDir, key, commit), schedule);
+    return deps.dense.ranker(store, deps.sourceRoot?.(key, commit) ?? snapshotDir(deps.dataDir, key, commit), schedule);
   }
 }
 

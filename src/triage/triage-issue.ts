@@ -1,4 +1,7 @@
 import type { Ranking } from "../rank/types.js";
+import type { RecordStore } from "../records/record-store.js";
+import { prepareHistoryDoc } from "../rank/score-history.js";
+import { accuracyNote } from "./render-stats.js";
 import { repoKeyString } from "./data-layout.js";
 import { estimateConfidence } from "./estimate-confidence.js";
 import type { KeyedLock } from "./keyed-lock.js";
@@ -8,6 +11,7 @@ import type { IndexState, IssueRanker, RankRequest, RepoKey, UpsertOutcome } fro
 import { refreshIndex, type RefreshIndexDeps, type RefreshResult } from "./refresh-index.js";
 import { COMMENT_MARKER, renderComment } from "./render-comment.js";
 import type { Settings } from "./settings-schema.js";
+import { summarizeError } from "./summarize-error.js";
 
 /** What {@link triageIssue} needs. */
 export interface TriageDeps extends RefreshIndexDeps {
@@ -16,13 +20,22 @@ export interface TriageDeps extends RefreshIndexDeps {
   readonly issueLock: KeyedLock;
   /** `https://github.com` or the GitHub Enterprise web root, for file links. */
   readonly webBaseUrl: string;
+  /** Where the rankings shown are kept for `/bugscout stats`; absent: nothing is recorded. */
+  readonly records?: RecordStore;
 }
 
 /** One issue to rank, with its settings and, for a `/bugscout` command, the command's options. */
 export interface TriageRequest {
   readonly key: RepoKey;
   readonly defaultBranch: string;
-  readonly issue: { readonly number: number; readonly title: string; readonly body: string; readonly locked: boolean };
+  readonly issue: {
+    readonly number: number;
+    readonly title: string;
+    readonly body: string;
+    readonly locked: boolean;
+    /** When the issue was opened (ms since the epoch): only fixes before it count as similar past fixes. */
+    readonly createdAt?: number;
+  };
   readonly settings: Settings;
   readonly problems: readonly SettingsProblem[];
   readonly command?: CommandOptions;
@@ -31,9 +44,9 @@ export interface TriageRequest {
 /** What the triage did, for logs and tests. */
 export type TriageOutcome =
   | { readonly kind: "silent"; readonly ranking: Ranking }
-  | { readonly kind: "dry-run"; readonly body: string }
-  | { readonly kind: "locked" }
-  | { readonly kind: "posted"; readonly upsert: UpsertOutcome; readonly body: string };
+  | { readonly kind: "dry-run"; readonly body: string; readonly ranking?: Ranking }
+  | { readonly kind: "locked"; readonly ranking?: Ranking }
+  | { readonly kind: "posted"; readonly upsert: UpsertOutcome; readonly body: string; readonly ranking?: Ranking };
 
 /** Longest issue text ranked; GitHub caps issue bodies at 65,536 characters. */
 const MAX_TEXT_CHARS = 70_000;
@@ -47,30 +60,33 @@ export async function triageIssue(deps: TriageDeps, request: TriageRequest): Pro
   return deps.issueLock.run(`${repoKeyString(key)}#${issue.number}`, async () => {
     const commit = await deps.gateway.fetchBranchHead(request.defaultBranch);
     const refresh = await refreshIndex(deps, { key, commit });
-    const ranking = await deps.ranker.rank(key, buildRankRequest(request));
+    const history = await readPastFixes(deps, request);
+    const ranking = await deps.ranker.rank(key, { ...buildRankRequest(request), ...(history ? { history } : {}) });
     const confidence = estimateConfidence(ranking);
     deps.log.info({ issue: issue.number, mode: ranking.mode, reason: ranking.reason, files: ranking.files.length, confidence, ms: ranking.ms }, "issue ranked");
+    const accuracy = settings.comment.show_accuracy ? await readAccuracyNote(deps, key) : undefined;
     const body = renderComment({
       link: { webBaseUrl: deps.webBaseUrl, owner: key.owner, repo: key.repo, commit },
       ranking,
       confidence,
       settings,
       problems: request.problems,
-      notes: snapshotNotes(refresh),
+      notes: [...snapshotNotes(refresh), ...(accuracy ? [accuracy] : [])],
       requested: request.command !== undefined,
     });
     if (body === undefined) return { kind: "silent", ranking };
     if (settings.dry_run) {
       deps.log.info({ issue: issue.number, body }, "dry run: comment not posted");
-      return { kind: "dry-run", body };
+      return { kind: "dry-run", body, ranking };
     }
     if (issue.locked) {
       deps.log.info({ issue: issue.number }, "issue is locked: comment not posted");
-      return { kind: "locked" };
+      return { kind: "locked", ranking };
     }
     const upsert = await deps.gateway.upsertComment(issue.number, COMMENT_MARKER, body);
     deps.log.info({ issue: issue.number, upsert }, "comment upserted");
-    return upsert === "locked" ? { kind: "locked" } : { kind: "posted", upsert, body };
+    if (upsert !== "locked") await recordPrediction(deps, request, commit, ranking);
+    return upsert === "locked" ? { kind: "locked", ranking } : { kind: "posted", upsert, body, ranking };
   });
 }
 
@@ -99,4 +115,50 @@ const CAP_NAMES: Record<NonNullable<IndexState["truncatedBy"]>, string> = {
 function snapshotNotes(refresh: RefreshResult): string[] {
   const by = refresh.state.truncatedBy;
   return by ? [`Partial index: this repository is over BugScout's ${CAP_NAMES[by]}, so only part of it was indexed and ranked.`] : [];
+}
+
+/** Keeps the ranking that was shown; a failure to record is logged and never costs the comment. */
+async function recordPrediction(deps: TriageDeps, request: TriageRequest, commit: string, ranking: Ranking): Promise<void> {
+  if (!deps.records) return;
+  try {
+    await deps.records.recordPrediction(request.key, {
+      issueNumber: request.issue.number,
+      commit,
+      mode: ranking.mode,
+      files: ranking.files.map((f) => ({ path: f.path, score: f.score })),
+      source: request.command ? "command" : "app",
+      rankedAt: deps.clock.now(),
+    });
+  } catch (err) {
+    deps.log.warn({ issue: request.issue.number, err: summarizeError(err) }, "prediction not recorded");
+  }
+}
+
+async function readAccuracyNote(deps: TriageDeps, key: RepoKey): Promise<string | undefined> {
+  if (!deps.records) return undefined;
+  try {
+    return accuracyNote(await deps.records.readStats(key, 0));
+  } catch (err) {
+    deps.log.warn({ err: summarizeError(err) }, "accuracy not read");
+    return undefined;
+  }
+}
+
+/** Most recent fixed issues read for the similar-past-fixes signal. */
+const MAX_PAST_FIXES = 300;
+
+/** The similar-past-fixes input when `ranking.history_weight` is on: fixes recorded before the issue was opened. */
+async function readPastFixes(deps: TriageDeps, request: TriageRequest): Promise<RankRequest["history"]> {
+  const weight = request.settings.ranking.history_weight;
+  if (!deps.records || weight <= 0) return undefined;
+  try {
+    const before = request.issue.createdAt ?? deps.clock.now();
+    const fixes = await deps.records.listPastFixes(request.key, before, MAX_PAST_FIXES);
+    const docs = fixes.filter((f) => f.issueNumber !== request.issue.number)
+      .map((f) => prepareHistoryDoc({ issueNumber: f.issueNumber, text: f.issueText, files: f.files }));
+    return { docs, weight };
+  } catch (err) {
+    deps.log.warn({ err: summarizeError(err) }, "past fixes not read: ranking without them");
+    return undefined;
+  }
 }

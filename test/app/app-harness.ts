@@ -21,6 +21,9 @@ import { createStoreDense } from "../../src/triage/create-store-dense.js";
 import { createVoyageEmbedder } from "../../src/embed/voyage-embedder.js";
 import { createKeyedLock } from "../../src/triage/keyed-lock.js";
 import { createRateLimiter } from "../../src/triage/rate-limit.js";
+import { createSqliteRecordStore } from "../../src/records/sqlite-record-store.js";
+import { recordsPath } from "../../src/triage/data-layout.js";
+import { createNoticeOnce } from "../../src/triage/notice-once.js";
 import type { FakeGitHub } from "../fakes/fake-github.js";
 import { FakeIndex } from "./fake-index.js";
 
@@ -106,6 +109,8 @@ export async function startTestApp(fake: FakeGitHub, options: TestAppOptions = {
     version: "test",
     keepSnapshot: dense !== undefined,
     ...(options.pushDeltaMaxFiles ? { pushDeltaMaxFiles: options.pushDeltaMaxFiles } : {}),
+    records: createSqliteRecordStore({ locate: (id) => recordsPath(dataDir, id) }),
+    notices: createNoticeOnce(),
   };
   const probot = createProbot({
     env: {},
@@ -146,6 +151,7 @@ export async function startTestApp(fake: FakeGitHub, options: TestAppOptions = {
     },
     async close() {
       await deps.background.idle();
+      await deps.records?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await rm(dataDir, { recursive: true, force: true });

@@ -12,6 +12,9 @@ describe("parseCommand", () => {
   it("parses a bare command and help", () => {
     assert.deepEqual(parseCommand("/bugscout"), { kind: "rank", options: { include: [], exclude: [], hint: "" } });
     assert.deepEqual(parseCommand("  /BugScout help me"), { kind: "help" });
+    assert.deepEqual(parseCommand("/bugscout stats"), { kind: "stats" });
+    assert.deepEqual(parseCommand("/bugscout STATS\n"), { kind: "stats" });
+    assert.deepEqual(parseCommand("/bugscout stats look at the cache"), { kind: "rank", options: { include: [], exclude: [], hint: "stats look at the cache" } });
   });
 
   it("parses options and keeps the rest as hints, including the lines below", () => {

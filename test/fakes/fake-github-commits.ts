@@ -16,7 +16,8 @@ export async function addCommit(fake: FakeGitHub, repo: FakeRepo, sha: string, f
     wired.add(fake);
     fake.extraRoutes.push(
       ["GET", /^\/repos\/([^/]+)\/([^/]+)\/compare\/([0-9a-f]+)\.\.\.([0-9a-f]+)$/, (m, _req, base) => compare(fake.repo(m[1], m[2]), m[3], m[4], base), "token"],
-      ["GET", /^\/repos\/([^/]+)\/([^/]+)\/contents\/(.+)$/, (m, req) => rawFile(fake.repo(m[1], m[2]), m[3], req.query.ref ?? ""), "token"],
+      // Extra routes are tried before the built-in ones: leave the settings file to its own route.
+      ["GET", /^\/repos\/([^/]+)\/([^/]+)\/contents\/(?!\.github\/bugscout\.yml$)(.+)$/, (m, req) => rawFile(fake.repo(m[1], m[2]), m[3], req.query.ref ?? ""), "token"],
     );
   }
   const byCommit = trees.get(repo) ?? new Map<string, ReadonlyMap<string, Buffer>>();

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { issueRoutes } from "./fake-github-issues.js";
 import { BOT_USER, createFakeRepo, type FakeComment, type FakeRepo } from "./fake-github-state.js";
 
 export { BOT_USER, type FakeComment, type FakeRepo } from "./fake-github-state.js";
@@ -35,10 +36,12 @@ export interface FaultOptions {
   readonly afterEffect?: boolean;
 }
 
-/** A route's answer. */
+/** A fake answer. */
 export type Reply = { status: number; body?: unknown; headers?: Record<string, string>; raw?: Buffer | string };
-/** A route: the path match, the request and the base URL (with the `/api/v3` prefix when the request had it). */
+/** A route handler: the path match, the request and the base URL (with `/api/v3` for GHE). */
 export type Route = (m: RegExpExecArray, req: RecordedRequest, base: string) => Reply;
+/** Method, path pattern, handler and credentials (`token`: an installation token of the repository in m[1]/m[2]). */
+export type RouteSpec = [string, RegExp, Route, "jwt" | "token" | "none"];
 
 /**
  * A stateful fake of the GitHub REST API on 127.0.0.1: installation tokens, settings files (raw YAML), branches,
@@ -57,8 +60,8 @@ export class FakeGitHub {
   latencyMs = 0;
   /** Response body bytes sent, for benches that measure download volume. */
   bytesSent = 0;
-  /** More routes, consulted after the built-in ones (test/fakes/fake-github-*.ts add theirs here). */
-  readonly extraRoutes: [string, RegExp, Route, "jwt" | "token" | "none"][] = [];
+  /** Routes added by other files (e.g. fake-github-pulls.ts), tried after the built-in ones. */
+  readonly extraRoutes: RouteSpec[] = [];
   private nextCommentId = 1000;
   private server?: Server;
   private port = 0;
@@ -180,18 +183,15 @@ export class FakeGitHub {
   }
 
   /** The repository a request means: the one of its token's installation (codeload passes it in the query). */
-  private find(owner: string, name: string, req: RecordedRequest): FakeRepo | undefined {
+  find(owner: string, name: string, req: RecordedRequest): FakeRepo | undefined {
     const candidates = this.repos.get(`${owner}/${name}`.toLowerCase()) ?? [];
     const installation = /^token ghs_fake_(\d+)$/.exec(req.authorization)?.[1] ?? req.query.installation;
     return candidates.find((r) => String(r.installationId) === installation) ?? (candidates.length === 1 && installation === undefined ? candidates[0] : undefined);
   }
 
-  private routes(): [string, RegExp, Route, "jwt" | "token" | "none"][] {
-    return [...this.builtInRoutes(), ...this.extraRoutes];
-  }
-
-  private builtInRoutes(): [string, RegExp, Route, "jwt" | "token" | "none"][] {
+  private routes(): RouteSpec[] {
     return [
+      ...this.extraRoutes,
       ["POST", /^\/app\/installations\/(\d+)\/access_tokens$/, (m) => ({
         status: 201,
         body: { token: `ghs_fake_${m[1]}`, expires_at: new Date(Date.now() + 3_600_000).toISOString(), permissions: {}, repository_selection: "all" },
@@ -222,6 +222,7 @@ export class FakeGitHub {
         const permission = role === "maintain" ? "write" : role === "triage" ? "read" : role;
         return { status: 200, body: { permission, role_name: role, user: { login: m[3] } } };
       }), "token"],
+      ...issueRoutes((m, req, fn) => this.withRepo(m, req as RecordedRequest, fn)),
     ];
   }
 

@@ -1,0 +1,115 @@
+import { createTriageRuntime, LOCAL_INSTALLATION_ID } from "../compose/create-triage-runtime.js";
+import type { CliEnv } from "../env.js";
+import { renderReport } from "../eval/render-report.js";
+import { createRepoGateway } from "../github/create-repo-gateway.js";
+import { createFixGateway } from "../github/fix-gateway.js";
+import { fetchMergedFixes } from "../github/fetch-merged-fixes.js";
+import { statusOf } from "../github/github-client.js";
+import { createSqliteRecordStore } from "../records/sqlite-record-store.js";
+import { recordsPath } from "../triage/data-layout.js";
+import { refreshIndex } from "../triage/refresh-index.js";
+import { runBacktest, type BacktestItem, type BacktestResult } from "../triage/run-backtest.js";
+import { defaultSettings } from "../triage/settings-schema.js";
+import { CliError } from "./cli-error.js";
+import type { CliIo } from "./cli-io.js";
+import { describeGitHubError } from "./describe-github-error.js";
+import { resolveGitHubTarget } from "./github-target.js";
+import { createStderrLog } from "./stderr-log.js";
+
+/** Options of `bugscout backtest`. */
+export interface BacktestCommandOptions {
+  readonly repo?: string;
+  /** Issues to score at most (newest fixes first). */
+  readonly limit: number;
+  /** `--since YYYY-MM-DD`: only fixes merged from then on. */
+  readonly since?: string;
+  readonly json: boolean;
+  readonly apiUrl?: string;
+  readonly storeDir?: string;
+  /** Whose records to write: the CLI's own by default, or an app installation's when `--store-dir` is the app's data dir. */
+  readonly installation?: number;
+}
+
+/** How many files each issue's ranking lists (the table's Hit@10 needs 10; deeper ranks show in the per-issue list). */
+const RANK_DEPTH = 50;
+
+/**
+ * `bugscout backtest <owner/repo>`: measures BugScout on a repository's own history before installing it. Finds
+ * closed issues fixed by merged pull requests (newest first), ranks each issue against the tree at its pull
+ * request's base commit and scores the ranking against the pull request's changed non-test files. Prints the same
+ * table as `eval` and one line per issue (`--json`: both as JSON), and writes the outcomes to the records, so
+ * `bugscout stats` (and an app pointed at the same records) starts with history.
+ */
+export async function runBacktestCommand(io: CliIo, options: BacktestCommandOptions, env: CliEnv): Promise<number> {
+  const target = resolveGitHubTarget(io, options.repo, options, env);
+  const { owner, repo, client } = target;
+  const since = parseSince(options.since);
+  const failure = (doing: string) => (error: unknown) =>
+    new CliError(describeGitHubError(error, { doing, repo: `${owner}/${repo}`, authenticated: target.authenticated, apiUrl: target.apiUrl }), 1, { cause: error });
+  const log = createStderrLog(io.err);
+  io.err(`bugscout: finding issues of ${owner}/${repo} fixed by merged pull requests`);
+  const fixes = await fetchMergedFixes(client, { owner, repo }, { limit: options.limit, ...(since !== undefined ? { since } : {}) })
+    .catch((error: unknown) => { throw failure("listing merged pull requests")(error); });
+  const issues = fixes.reduce((n, f) => n + f.issues.length, 0);
+  io.err(`bugscout: ${issues} issue(s) closed by ${fixes.length} merged pull request(s)`);
+  if (issues === 0) {
+    io.out("No closed issue fixed by a merged pull request was found (a pull request must close the issue: `Fixes #12`).");
+    return 0;
+  }
+
+  const runtime = createTriageRuntime({ dataDir: target.dataDir, log, ...(env.voyage ? { voyage: env.voyage } : {}), maxOpenStores: 1 });
+  const installationId = options.installation ?? LOCAL_INSTALLATION_ID;
+  const key = { installationId, owner, repo };
+  const records = createSqliteRecordStore({ locate: (id) => recordsPath(target.dataDir, id) });
+  const gateway = createRepoGateway(client, { owner, repo }, runtime.snapshot);
+  const deps = runtime.triageDeps(gateway, { log, webBaseUrl: target.webBaseUrl });
+  const settings = defaultSettings();
+  let result: BacktestResult;
+  try {
+    result = await runBacktest({
+      key,
+      fixes: createFixGateway(client, { owner, repo }),
+      refresh: async (commit) => {
+        io.err(`bugscout: indexing ${owner}/${repo} at ${commit.slice(0, 7)}`);
+        await refreshIndex(deps, { key, commit });
+      },
+      rank: (text) => runtime.ranker.rank(key, { text, topK: RANK_DEPTH, mode: settings.ranking.mode, include: [], exclude: [], latencyBudgetMs: settings.ranking.latency_budget_ms }),
+      records,
+      clock: runtime.clock,
+      log,
+      onProgress: (done, total) => io.progress.update("backtest", done, total),
+    }, fixes);
+    io.progress.done();
+  } catch (error) {
+    if (error instanceof CliError || statusOf(error) === undefined) throw error;
+    throw failure("backtesting")(error);
+  } finally {
+    await runtime.indexer.release(installationId);
+    await records.close();
+  }
+  if (options.json) {
+    const { overall } = result.report;
+    io.out(JSON.stringify({ repository: `${owner}/${repo}`, overall, issues: result.items }));
+  } else {
+    io.out(renderReport(result.report));
+    io.out("");
+    for (const item of result.items) io.out(renderItem(item));
+  }
+  return 0;
+}
+
+function renderItem(item: BacktestItem): string {
+  const head = `#${item.issue} fixed by #${item.pull} (base ${item.commit.slice(0, 7)})`;
+  if (item.status === "skipped") return `${head}: skipped, ${item.reason ?? "unknown reason"}`;
+  if (item.status === "no-reachable-file") return `${head}: no reachable file (only tests or added files changed)`;
+  const ranked = item.files.filter((f) => f.rank !== null).sort((a, b) => a.rank! - b.rank!);
+  if (ranked.length === 0) return `${head}: not ranked in the top ${RANK_DEPTH} (${item.files.map((f) => f.path).join(", ")})`;
+  return `${head}: ${ranked.map((f) => `${f.path} ranked ${f.rank}`).join(", ")}`;
+}
+
+function parseSince(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const t = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/.test(text) ? Date.parse(text) : NaN;
+  if (!Number.isFinite(t)) throw new CliError(`--since takes a date such as 2025-01-31, got '${text.slice(0, 100)}'.`, 2);
+  return t;
+}

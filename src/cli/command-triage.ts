@@ -1,0 +1,129 @@
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { createTriageRuntime, LOCAL_INSTALLATION_ID } from "../compose/create-triage-runtime.js";
+import type { CliEnv } from "../env.js";
+import { createRepoGateway } from "../github/create-repo-gateway.js";
+import { fetchIssue, FetchIssueError, fetchOwnLogin } from "../github/fetch-issue.js";
+import { statusOf } from "../github/github-client.js";
+import { parseIssueRef } from "../github/parse-issue-ref.js";
+import { readSettings } from "../github/read-settings.js";
+import { apiUrlForWeb, createRestClient, GITHUB_API_URL, webUrlForApi } from "../github/rest-client.js";
+import { createRestConfigSource } from "../github/rest-config-source.js";
+import type { RepoGateway, RepoKey } from "../triage/ports.js";
+import { skipReason } from "../triage/should-triage.js";
+import { triageIssue, type TriageOutcome } from "../triage/triage-issue.js";
+import { CliError } from "./cli-error.js";
+import type { CliIo } from "./cli-io.js";
+import { describeGitHubError } from "./describe-github-error.js";
+import { createStderrLog } from "./stderr-log.js";
+
+/** Options of `bugscout triage`. */
+export interface TriageCommandOptions {
+  readonly ref?: string;
+  /** `--api-url`: wins over `GITHUB_API_URL` and over the host of an issue URL. */
+  readonly apiUrl?: string;
+  readonly post: boolean;
+  readonly json: boolean;
+  /** `--store-dir`: where indexes live; default `~/.cache/bugscout/github/<host>`. */
+  readonly storeDir?: string;
+}
+
+/**
+ * `bugscout triage <owner/repo#N | issue URL>`: reads the issue and `.github/bugscout.yml` through the REST API,
+ * brings the cached index to the default branch's head (downloading the tarball only when it moved), ranks, and
+ * prints the comment the app would post — or upserts it with `--post`; `--json` prints the ranking instead.
+ * Progress goes to stderr. Every GitHub failure is one line and exit code 1, with nothing posted.
+ */
+export async function runTriageCommand(io: CliIo, options: TriageCommandOptions, env: CliEnv): Promise<number> {
+  if (!options.ref) throw new CliError("No issue given. Pass owner/repo#123 or an issue URL after 'triage'.", 1);
+  const parsed = parseIssueRef(options.ref);
+  if (!parsed.ok) throw new CliError(parsed.error, 1);
+  const { owner, repo, number } = parsed.ref;
+  const apiUrl = checkedUrl(options.apiUrl ?? env.github?.apiUrl ?? (parsed.ref.webUrl ? apiUrlForWeb(parsed.ref.webUrl) : GITHUB_API_URL));
+  const webBaseUrl = env.github?.serverUrl ?? parsed.ref.webUrl ?? webUrlForApi(apiUrl);
+  const token = env.github?.token;
+  const name = `${owner}/${repo}#${number}`;
+  const log = createStderrLog(io.err);
+  if (!token) io.err("bugscout: no GITHUB_TOKEN or GH_TOKEN: reading anonymously (public repositories only, 60 requests an hour)");
+  const client = createRestClient({ ...(token ? { token } : {}), baseUrl: apiUrl, log: { warn: (m) => io.err(`bugscout: ${m}`) } });
+  const failure = (doing: string, issue?: string) => (error: unknown) =>
+    new CliError(describeGitHubError(error, { doing, repo: `${owner}/${repo}`, ...(issue ? { issue } : {}), authenticated: !!token, apiUrl }), 1, { cause: error });
+
+  io.err(`bugscout: reading ${name} from ${apiUrl}`);
+  const fetched = await fetchIssue(client, { owner, repo }, number).catch((error: unknown) => {
+    const issue = error instanceof FetchIssueError && error.stage === "issue" ? name : undefined;
+    throw failure(`reading ${name}`, issue)(error instanceof FetchIssueError ? error.cause : error);
+  });
+  const { settings, problems } = await readSettings(createRestConfigSource(client, { owner, repo })).catch((error: unknown) => {
+    throw failure("reading .github/bugscout.yml")(error);
+  });
+  const skip = skipReason(settings, { action: "opened", labels: fetched.issue.labels, authorIsBot: fetched.issue.authorIsBot, open: fetched.issue.open });
+  if (skip) io.err(`bugscout: note: the app would not comment on this issue by itself (${skip}); ranking it as asked`);
+  const ownLogin = options.post && token ? await fetchOwnLogin(client).catch((e: unknown) => { throw failure("identifying the token's user")(e); }) : undefined;
+
+  const runtime = createTriageRuntime({
+    dataDir: options.storeDir ?? join(homedir(), ".cache", "bugscout", "github", new URL(apiUrl).host.replace(/[^A-Za-z0-9.-]/g, "_")),
+    log,
+    ...(env.voyage ? { voyage: env.voyage } : {}),
+    maxOpenStores: 1,
+  });
+  const key: RepoKey = { installationId: LOCAL_INSTALLATION_ID, owner, repo };
+  const gateway = reporting(createRepoGateway(client, { owner, repo }, runtime.snapshot, ownLogin), io);
+  let outcome: TriageOutcome;
+  try {
+    outcome = await triageIssue(runtime.triageDeps(gateway, { log, webBaseUrl }), {
+      key,
+      defaultBranch: fetched.defaultBranch,
+      issue: { number, title: fetched.issue.title, body: fetched.issue.body, locked: fetched.issue.locked },
+      // Without --post this is exactly the app's dry run: the same body, logged instead of posted.
+      settings: options.post ? settings : { ...settings, dry_run: true },
+      problems,
+    });
+  } catch (error) {
+    if (error instanceof CliError || statusOf(error) === undefined) throw error;
+    throw failure(`triaging ${name}`)(error);
+  } finally {
+    await runtime.indexer.release(LOCAL_INSTALLATION_ID);
+  }
+  return report(io, outcome, options, settings.dry_run, fetched.issue.url);
+}
+
+function report(io: CliIo, outcome: TriageOutcome, options: TriageCommandOptions, dryRunSetting: boolean, url: string): number {
+  if (options.json) {
+    if (outcome.ranking) io.out(JSON.stringify(outcome.ranking));
+  } else if ("body" in outcome) {
+    // The body ends with a newline; `out` adds one, so stdout is the body byte for byte.
+    io.out(outcome.body.replace(/\n$/, ""));
+  }
+  if (outcome.kind === "silent") io.err("bugscout: below the confidence floor: the app would stay silent (comment.below_confidence: silent)");
+  if (outcome.kind === "locked") io.err("bugscout: the issue is locked: nothing posted");
+  if (outcome.kind === "dry-run" && options.post && dryRunSetting) io.err("bugscout: the settings say dry_run: true: nothing posted");
+  if (outcome.kind === "posted") io.err(`bugscout: comment ${outcome.upsert} on ${url}`);
+  return 0;
+}
+
+/** The gateway with a progress line before the slow steps (the use-case logs what they did). */
+function reporting(gateway: RepoGateway, io: CliIo): RepoGateway {
+  return {
+    ...gateway,
+    async fetchBranchHead(branch) {
+      const sha = await gateway.fetchBranchHead(branch);
+      io.err(`bugscout: default branch ${branch} is at ${sha.slice(0, 7)}`);
+      return sha;
+    },
+    downloadSnapshot(commit, dir) {
+      io.err(`bugscout: downloading the repository at ${commit.slice(0, 7)}`);
+      return gateway.downloadSnapshot(commit, dir);
+    },
+  };
+}
+
+function checkedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.protocol === "https:" || parsed.protocol === "http:") return url;
+  } catch {
+    // reported below
+  }
+  throw new CliError(`--api-url / GITHUB_API_URL must be an http(s) URL such as https://ghe.example/api/v3, got '${url.slice(0, 200)}'`, 1);
+}

@@ -1,0 +1,53 @@
+import type { Context } from "probot";
+import { createFixGateway } from "../github/fix-gateway.js";
+import { learnFromClosedIssue, learnFromMergedPull, type LearnDeps } from "../triage/learn-from-fix.js";
+import type { RepoKey } from "../triage/ports.js";
+import { repoKeyOf, type AppDeps } from "./app-deps.js";
+
+/** `pull_request.closed` with `merged`: learn the outcome of every issue of this repository the pull request closes. */
+export function onPullRequestMerged(deps: AppDeps) {
+  return async (context: Context<"pull_request.closed">): Promise<void> => {
+    const { payload } = context;
+    const key = repoKeyOf(payload);
+    const pull = payload.pull_request;
+    if (!key || !pull.merged || !pull.merged_at) return;
+    const learn = learnDepsFor(deps, context, key);
+    if (!learn) return;
+    await learnFromMergedPull(learn, key, {
+      repository: payload.repository.full_name,
+      number: pull.number,
+      mergedAt: pull.merged_at,
+      changedFiles: pull.changed_files ?? 0,
+      baseCommit: pull.base.sha,
+    });
+  };
+}
+
+/** `issues.closed` as completed: learn from the merged pull requests that closed it. */
+export function onIssueClosed(deps: AppDeps) {
+  return async (context: Context<"issues.closed">): Promise<void> => {
+    const { payload } = context;
+    const key = repoKeyOf(payload);
+    if (!key || payload.issue.state_reason === "not_planned" || payload.issue.pull_request) return;
+    const learn = learnDepsFor(deps, context, key);
+    if (!learn) return;
+    const { number, title, body } = payload.issue;
+    await learnFromClosedIssue(learn, key, { number, title, body: body ?? "" });
+  };
+}
+
+function learnDepsFor(deps: AppDeps, context: Pick<Context, "octokit" | "log">, key: RepoKey): LearnDeps | undefined {
+  const records = deps.records;
+  if (!records) return undefined;
+  return {
+    records,
+    fixes: createFixGateway(context.octokit, { owner: key.owner, repo: key.repo }),
+    clock: deps.clock,
+    log: context.log,
+    onForbidden(k) {
+      if (deps.notices && !deps.notices.first(`pull-requests-forbidden:${k.installationId}`)) return;
+      context.log.warn({ installationId: k.installationId },
+        "the app may not read pull requests (grant `pull_requests: read` in the app's permissions): fix outcomes are not learned; ranking works as before");
+    },
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * The durable records of the learning loop (docs/architecture.md, "records"): the rankings BugScout showed
+ * (predictions) and what the fixes changed (outcomes). Unlike the index, these cannot be rebuilt from GitHub.
+ *
+ * Every call names the repository it is about with a {@link RecordKey}; an implementation never returns a row of
+ * another installation or repository. Implementations: SQLite (src/records/sqlite-record-store.ts) and, for several
+ * workers, PostgreSQL. Both pass test/records/record-store-contract.ts.
+ */
+export interface RecordStore {
+  /**
+   * Keeps the ranking shown for an issue. A later ranking of the same issue (a `/bugscout` re-rank, an edit)
+   * replaces it: the latest one counts.
+   */
+  recordPrediction(key: RecordKey, prediction: Prediction): Promise<void>;
+  /** The latest prediction for an issue, if BugScout ranked it. */
+  findPrediction(key: RecordKey, issueNumber: number): Promise<Prediction | undefined>;
+  /**
+   * Keeps what a fix changed. Idempotent: an outcome for the same issue and pull request that is already stored
+   * is left as it is, and the answer is `"duplicate"`.
+   */
+  recordOutcome(key: RecordKey, outcome: Outcome): Promise<"recorded" | "duplicate">;
+  /** Whether an outcome for this issue and pull request is stored (so a redelivery needs no GitHub reads). */
+  hasOutcome(key: RecordKey, issueNumber: number, pullNumber: number): Promise<boolean>;
+  /** Figures over the outcomes and predictions recorded at or after `since` (ms since the epoch; 0 for all time). */
+  readStats(key: RecordKey, since: number): Promise<RecordStats>;
+  /** The most recent outcomes (by `fixedAt`, newest first), at most `limit`. */
+  recentOutcomes(key: RecordKey, limit: number): Promise<Outcome[]>;
+  /**
+   * Fixed issues with their text and reachable changed files, for the similar-past-fixes signal: at most `limit`,
+   * newest first, only those fixed strictly before `before` (ms since the epoch).
+   */
+  listPastFixes(key: RecordKey, before: number, limit: number): Promise<PastFix[]>;
+  /** Deletes everything recorded for one repository of an installation. */
+  forgetRepo(key: RecordKey): Promise<void>;
+  /** Deletes everything recorded for an installation. */
+  forgetInstallation(installationId: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * One repository of one installation. The CLI's own records (`bugscout backtest`) use the CLI's installation id
+ * (`LOCAL_INSTALLATION_ID` in src/compose/create-triage-runtime.ts) under its own data folder.
+ */
+export interface RecordKey {
+  readonly installationId: number;
+  readonly owner: string;
+  readonly repo: string;
+}
+
+/** Who produced a prediction or an outcome. */
+export type RecordSource = "app" | "command" | "backtest";
+
+/** A ranking as shown: the files best first, with their scores. */
+export interface Prediction {
+  readonly issueNumber: number;
+  /** The commit the ranking was computed against. */
+  readonly commit: string;
+  readonly mode: string;
+  readonly files: readonly { readonly path: string; readonly score: number }[];
+  readonly source: RecordSource;
+  /** ms since the epoch. */
+  readonly rankedAt: number;
+}
+
+/** What a fix changed and where BugScout had ranked it. */
+export interface Outcome {
+  readonly issueNumber: number;
+  readonly pullNumber: number;
+  /** The issue's title and body (truncated), the text the similar-past-fixes signal compares against. */
+  readonly issueText: string;
+  /**
+   * The files the fix changed that BugScout could have pointed at (tests and files the PR created are left out),
+   * each with its 1-based rank in the prediction, or null when the prediction did not list it.
+   */
+  readonly files: readonly { readonly path: string; readonly rank: number | null }[];
+  /**
+   * `scored`: a prediction existed and the fix changed reachable files; `no-reachable-file`: the fix changed only
+   * tests or created files; `no-prediction`: BugScout never ranked the issue (kept for the history signal).
+   */
+  readonly status: "scored" | "no-reachable-file" | "no-prediction";
+  readonly source: RecordSource;
+  /** When the pull request was merged, ms since the epoch. */
+  readonly fixedAt: number;
+  /** When BugScout recorded it, ms since the epoch. */
+  readonly recordedAt: number;
+}
+
+/** Accuracy figures over a period. */
+export interface RecordStats {
+  /** Distinct issues with a prediction ranked in the period. */
+  readonly issuesRanked: number;
+  /** Distinct issues with an outcome fixed in the period. */
+  readonly fixedIssues: number;
+  /** Outcomes with status `scored` (the denominator of the rates below). */
+  readonly scored: number;
+  /** Scored outcomes whose best changed file was ranked first. */
+  readonly hit1: number;
+  /** Scored outcomes with a changed file in the top 5. */
+  readonly hit5: number;
+  /** Scored outcomes where no changed file was ranked at all. */
+  readonly notRanked: number;
+}
+
+/** A fixed issue for the similar-past-fixes signal. */
+export interface PastFix {
+  readonly issueNumber: number;
+  readonly issueText: string;
+  readonly files: readonly string[];
+  readonly fixedAt: number;
+}
+
+/** The best (lowest) rank among an outcome's files, or null when none was ranked. */
+export function bestRank(outcome: Pick<Outcome, "files">): number | null {
+  const ranks = outcome.files.map((f) => f.rank).filter((r): r is number => r !== null);
+  return ranks.length === 0 ? null : Math.min(...ranks);
+}

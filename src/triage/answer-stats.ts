@@ -1,0 +1,30 @@
+import { STATS_MARKER, renderStats } from "./render-stats.js";
+import type { TriageDeps, TriageOutcome, TriageRequest } from "./triage-issue.js";
+
+/** The recent window of `/bugscout stats`. */
+export const STATS_WINDOW_DAYS = 90;
+/** Outcomes listed under the figures. */
+const RECENT_OUTCOMES = 5;
+const DAY_MS = 86_400_000;
+
+/** `/bugscout stats`: upserts the one stats comment with this repository's figures (last 90 days and all time). */
+export async function answerStats(deps: TriageDeps, request: Pick<TriageRequest, "key" | "issue" | "settings">): Promise<TriageOutcome> {
+  const { key, issue, settings } = request;
+  const repoUrl = `${deps.webBaseUrl}/${key.owner}/${key.repo}`;
+  const body = deps.records
+    ? renderStats({
+      recent: await deps.records.readStats(key, deps.clock.now() - STATS_WINDOW_DAYS * DAY_MS),
+      allTime: await deps.records.readStats(key, 0),
+      days: STATS_WINDOW_DAYS,
+      outcomes: await deps.records.recentOutcomes(key, RECENT_OUTCOMES),
+      repoUrl,
+    })
+    : `${STATS_MARKER}\n\nThis BugScout installation keeps no records, so it has no figures to show.\n`;
+  if (settings.dry_run) {
+    deps.log.info({ issue: issue.number, body }, "dry run: stats not posted");
+    return { kind: "dry-run", body };
+  }
+  if (issue.locked) return { kind: "locked" };
+  const upsert = await deps.gateway.upsertComment(issue.number, STATS_MARKER, body);
+  return upsert === "locked" ? { kind: "locked" } : { kind: "posted", upsert, body };
+}

@@ -1,0 +1,117 @@
+import { scoreRanking, summarizeMetrics } from "../eval/metrics.js";
+import type { EvalReport, RowResult } from "../eval/evaluate-dataset.js";
+import type { Ranking } from "../rank/types.js";
+import type { Outcome, RecordStore } from "../records/record-store.js";
+import type { ClosingIssue, FixGateway, MergedPull } from "./fix-ports.js";
+import { MAX_FIX_FILES } from "./learn-from-fix.js";
+import type { Clock, Log, RepoKey } from "./ports.js";
+import { selectReachableFiles } from "./select-fix-files.js";
+
+/** What a backtest needs; the CLI builds it over the REST client, the store pool and the records. */
+export interface BacktestDeps {
+  readonly key: RepoKey;
+  readonly fixes: Pick<FixGateway, "listPullFiles">;
+  /** Brings the index to `commit` (downloading its tarball when the index is elsewhere). */
+  readonly refresh: (commit: string) => Promise<void>;
+  readonly rank: (text: string) => Promise<Ranking>;
+  readonly records: RecordStore;
+  readonly clock: Clock;
+  readonly log: Log;
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+/** One issue of the backtest and what became of it. */
+export interface BacktestItem {
+  readonly issue: number;
+  readonly pull: number;
+  readonly commit: string;
+  readonly status: "scored" | "no-reachable-file" | "skipped";
+  /** Why an issue was skipped. */
+  readonly reason?: string;
+  /** The reachable changed files with their rank in the ranking (null: not in it). */
+  readonly files: readonly { readonly path: string; readonly rank: number | null }[];
+}
+
+/** The eval-style report over the scored issues, and every issue's line. */
+export interface BacktestResult {
+  readonly report: EvalReport;
+  readonly items: readonly BacktestItem[];
+}
+
+/** Ranks compared with the comment the app would post: a file below this rank counts as "not ranked" in the records. */
+export const RECORDED_TOP = 5;
+const MAX_ISSUE_TEXT = 8_000;
+
+/**
+ * The backtest: for each fix, the pull request's reachable changed files (tests and created files dropped, huge pull
+ * requests skipped); issues are then ranked against the tree at their pull request's base commit, commits oldest
+ * first so the index is updated incrementally and each commit is downloaded once. Each scored issue (and each fix
+ * with no reachable file) is written to the records as a `backtest` outcome; a base commit that cannot be fetched
+ * (force-pushed away) skips its issues with one log line.
+ */
+export async function runBacktest(deps: BacktestDeps, fixes: readonly { pull: MergedPull; issues: readonly ClosingIssue[] }[]): Promise<BacktestResult> {
+  const items: BacktestItem[] = [];
+  const rows: RowResult[] = [];
+  const todo: { pull: MergedPull; issue: ClosingIssue; reachable: string[] }[] = [];
+  for (const { pull, issues } of fixes) {
+    const listed = pull.changedFiles > MAX_FIX_FILES ? undefined : await deps.fixes.listPullFiles(pull.number, MAX_FIX_FILES);
+    if (!listed || listed.truncated) {
+      deps.log.warn({ pull: pull.number, cap: MAX_FIX_FILES }, "pull request too large to learn from: outcome not recorded");
+      for (const issue of issues) items.push({ issue: issue.number, pull: pull.number, commit: pull.baseCommit, status: "skipped", reason: `over ${MAX_FIX_FILES} changed files`, files: [] });
+      continue;
+    }
+    const reachable = selectReachableFiles(listed.files);
+    for (const issue of issues) {
+      if (reachable.length > 0) {
+        todo.push({ pull, issue, reachable });
+        continue;
+      }
+      await record(deps, pull, issue, [], "no-reachable-file");
+      items.push({ issue: issue.number, pull: pull.number, commit: pull.baseCommit, status: "no-reachable-file", files: [] });
+    }
+  }
+  const byCommit = new Map<string, typeof todo>();
+  for (const item of todo) byCommit.set(item.pull.baseCommit, [...(byCommit.get(item.pull.baseCommit) ?? []), item]);
+  const firstMerge = (list: typeof todo) => Math.min(...list.map((i) => Date.parse(i.pull.mergedAt)));
+  const commits = [...byCommit].sort(([, a], [, b]) => firstMerge(a) - firstMerge(b));
+  let done = 0;
+  for (const [commit, list] of commits) {
+    try {
+      await deps.refresh(commit);
+    } catch (error) {
+      const status = (error as { status?: unknown }).status;
+      if (status !== 404 && status !== 422) throw error;
+      deps.log.warn({ commit, issues: list.length }, "base commit not found (force-pushed away?): its issues are skipped");
+      for (const { pull, issue } of list) items.push({ issue: issue.number, pull: pull.number, commit, status: "skipped", reason: "base commit not found (force-pushed?)", files: [] });
+      done += list.length;
+      continue;
+    }
+    for (const { pull, issue, reachable } of list) {
+      const ranking = await deps.rank(issueText(issue));
+      const paths = ranking.files.map((f) => f.path);
+      const files = reachable.map((path) => ({ path, rank: paths.indexOf(path) + 1 || null }));
+      rows.push({ id: `#${issue.number}`, repo: `${deps.key.owner}/${deps.key.repo}`, ranking: paths, mode: ranking.mode, ms: ranking.ms, metrics: scoreRanking(paths, reachable) });
+      await record(deps, pull, issue, files.map((f) => ({ path: f.path, rank: f.rank !== null && f.rank <= RECORDED_TOP ? f.rank : null })), "scored");
+      items.push({ issue: issue.number, pull: pull.number, commit, status: "scored", files });
+      deps.onProgress?.(++done, todo.length);
+    }
+  }
+  const overall = summarizeMetrics(rows.map((r) => r.metrics));
+  return {
+    report: { overall, byRepo: new Map(rows.length > 0 ? [[rows[0].repo, overall]] : []), rows, errors: 0 },
+    items: items.sort((a, b) => b.issue - a.issue),
+  };
+}
+
+async function record(deps: BacktestDeps, pull: MergedPull, issue: ClosingIssue, files: Outcome["files"], status: Outcome["status"]): Promise<void> {
+  const now = deps.clock.now();
+  const fixedAt = Date.parse(pull.mergedAt);
+  await deps.records.recordOutcome(deps.key, {
+    issueNumber: issue.number, pullNumber: pull.number, issueText: issueText(issue), files, status, source: "backtest",
+    fixedAt: Number.isFinite(fixedAt) ? fixedAt : now, recordedAt: now,
+  });
+}
+
+function issueText(issue: ClosingIssue): string {
+  return [issue.title, issue.body].filter((s) => s.trim() !== "").join("\n\n").slice(0, MAX_ISSUE_TEXT);
+}

@@ -1,0 +1,130 @@
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, beforeEach, describe, it } from "node:test";
+import { startTestApp } from "../app/app-harness.js";
+import { issuesOpened } from "../app/payloads.js";
+import { setIssue } from "../fakes/fake-github-issues.js";
+import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-github.js";
+import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
+
+const ROOT = path.join(import.meta.dirname, "../..");
+const FIXTURE = path.join(ROOT, "test/fixtures/app-repo");
+const SHA = "7777777777777777777777777777777777777777";
+const REPO = { owner: "acme", name: "shop", installationId: 42 };
+const ISSUE = { number: 12, title: "Invoice total is negative", body: "compute_total returns a negative number when a discount is applied to an Invoice" };
+const WRITES = /^(POST|PATCH|PUT|DELETE) /;
+
+interface Run { code: number | null; stdout: string; stderr: string }
+
+/** The body with its "ranked in N ms" figure replaced, the one part that differs from run to run. */
+function sameTiming(body: string, ms = "N"): string {
+  return body.replace(/ · ranked in \d+ ms · /, ` · ranked in ${ms} ms · `);
+}
+
+/** Runs `bugscout <args>` as its own process (node + tsx, as `npm run bugscout` does) with a clean environment. */
+function bugscout(args: string[], env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ["--import", "tsx", path.join(ROOT, "src/cli/main.ts"), ...args], {
+      cwd: ROOT, env: { PATH: process.env.PATH ?? "", ...env }, timeout: 60_000,
+    }, (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }));
+  });
+}
+
+describe("bugscout triage against a fake GitHub", () => {
+  let fake: FakeGitHub;
+  let repo: FakeRepo;
+  let home: string;
+  let env: Record<string, string>;
+
+  before(async () => {
+    fake = await startFakeGitHub();
+  });
+  after(async () => {
+    await fake.close();
+  });
+  beforeEach(async () => {
+    fake.requests.length = 0;
+    repo = fake.addRepo({ ...REPO, headSha: SHA });
+    repo.tarballs.set(SHA, await tarballFromDirectory(FIXTURE, "acme-shop-7777777"));
+    setIssue(repo, ISSUE);
+    home = await mkdtemp(path.join(tmpdir(), "bugscout-triage-home-"));
+    env = { HOME: home, GITHUB_TOKEN: "ghs_fake_42", GITHUB_API_URL: fake.apiUrl, GITHUB_SERVER_URL: "https://github.example" };
+  });
+
+  it("prints exactly the comment the app posts, progress on stderr, and re-uses the index on a second run", async (t) => {
+    t.after(() => rm(home, { recursive: true, force: true }));
+    const first = await bugscout(["triage", "acme/shop#12"], env);
+    const second = await bugscout(["triage", `https://github.example/acme/shop/issues/12`], env);
+
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stdout, /^<!-- bugscout -->\n\n\*\*BugScout\*\*: 3 files most likely to need a change:\n\n1\. \[shopcart\/billing\/invoice\\\.py\]\(https:\/\/github\.example\/acme\/shop\/blob\/7{40}\//);
+    assert.match(first.stderr, /^bugscout: reading acme\/shop#12 from http:\/\/127\.0\.0\.1:\d+\/api\/v3$/m);
+    assert.match(first.stderr, /^bugscout: downloading the repository at 7777777$/m);
+    assert.match(first.stderr, /^bugscout: index refreshed \(commit 7777777, files \d+, ms \d+\)$/m);
+    assert.match(first.stderr, /^bugscout: issue ranked \(files 3, ms \d+, mode bm25, reason no embedding API key is configured\)$/m);
+    assert.ok(!first.stderr.includes("compute_total"), "no issue text or comment body on stderr");
+    assert.equal(second.code, 0, second.stderr);
+    assert.equal(sameTiming(second.stdout), sameTiming(first.stdout));
+    assert.doesNotMatch(second.stderr, /downloading/);
+    assert.equal(fake.calls().filter((c) => c.includes("/tarball/")).length, 1, "the second run re-used the stored index");
+    assert.deepEqual(fake.calls().filter((c) => WRITES.test(c)), [], "nothing posted without --post");
+    assert.deepEqual(fake.unexpected, []);
+
+    // The same issue delivered to the app (real index and ranker) gets the same body, byte for byte.
+    const app = await startTestApp(fake, { realIndex: true });
+    try {
+      assert.equal(await app.deliver("issues", issuesOpened(REPO, ISSUE)), 200);
+      // Only the measured ranking time differs between two runs (the harness's clock is fixed, so it says 0 ms).
+      assert.match(first.stdout, / · ranked in \d+ ms · /);
+      assert.equal(repo.comments.get(12)?.[0]?.body, sameTiming(first.stdout, "0"));
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("--post creates the comment once and edits nothing on a re-run; --json prints the ranking", async (t) => {
+    t.after(() => rm(home, { recursive: true, force: true }));
+    const posted = await bugscout(["triage", "acme/shop#12", "--post"], env);
+    const again = await bugscout(["triage", "acme/shop#12", "--post"], env);
+    const json = await bugscout(["triage", "acme/shop#12", "--json"], env);
+
+    assert.equal(posted.code, 0, posted.stderr);
+    assert.match(posted.stderr, /^bugscout: comment created on https:\/\/github\.example\/acme\/shop\/issues\/12$/m);
+    // The re-run finds its comment; it edits it only if the footer's ranking time changed.
+    assert.match(again.stderr, /^bugscout: comment (unchanged|updated) on /m);
+    const comments = repo.comments.get(12) ?? [];
+    assert.equal(comments.length, 1);
+    assert.equal(comments[0].body, again.stdout);
+    assert.deepEqual(fake.calls().filter((c) => c.startsWith("POST ")), ["POST /repos/acme/shop/issues/12/comments"]);
+    const ranking = JSON.parse(json.stdout) as { mode: string; files: { path: string }[] };
+    assert.equal(ranking.mode, "bm25");
+    assert.equal(ranking.files[0].path, "shopcart/billing/invoice.py");
+    assert.deepEqual(fake.unexpected, []);
+  });
+
+  it("answers a bad token, a missing issue, no access and a malformed reference with one line and exit code 1", async (t) => {
+    t.after(() => rm(home, { recursive: true, force: true }));
+    fake.failNext("GET", /^\/repos\/acme\/shop$/, 401, "Bad credentials");
+    const badToken = await bugscout(["triage", "acme/shop#12", "--post"], { ...env, GITHUB_TOKEN: "", GH_TOKEN: "ghs_fake_42" });
+    const missing = await bugscout(["triage", "acme/shop#404", "--post"], env);
+    fake.failNext("GET", /^\/repos\/acme\/shop$/, 403, "Resource not accessible by personal access token");
+    const noAccess = await bugscout(["triage", "acme/shop#12", "--post"], env);
+    const malformed = await bugscout(["triage", "acme/shop#x", "--post"], env);
+
+    const lastLine = (r: Run) => r.stderr.trimEnd().split("\n").at(-1);
+    for (const r of [badToken, missing, noAccess, malformed]) {
+      assert.equal(r.code, 1, r.stderr);
+      assert.equal(r.stdout, "");
+    }
+    assert.equal(lastLine(badToken), "bugscout: GitHub refused the token (401 Bad credentials): check GITHUB_TOKEN or GH_TOKEN");
+    assert.equal(lastLine(missing), "bugscout: issue acme/shop#404 not found (404)");
+    assert.equal(lastLine(noAccess), "bugscout: no access to acme/shop (403 Resource not accessible by personal access token) while reading acme/shop#12");
+    assert.equal(malformed.stderr, "bugscout: 'acme/shop#x' is not an issue reference: use owner/repo#123 or https://github.com/owner/repo/issues/123\n");
+    assert.ok(!badToken.stderr.includes("ghs_fake_42"), "the token is never printed");
+    assert.deepEqual(fake.calls().filter((c) => WRITES.test(c) || c.includes("/tarball/")), [], "nothing downloaded or posted");
+    assert.deepEqual(fake.unexpected, []);
+  });
+});
