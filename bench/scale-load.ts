@@ -86,9 +86,16 @@ async function run(workers: number, kill: boolean): Promise<RunResult> {
       },
     });
     const niceness = role === "worker" ? args["worker-nice"] : "0";
-    const proc = startRole("nice", ["-n", niceness, process.execPath, "dist/index.js"], { ...env, LOG_LEVEL: "info" }, port);
+    // Logs at warn (the roles' info lines per job would cost this driver and the roles CPU); ready = /health answers 200.
+    const proc = startRole("nice", ["-n", niceness, process.execPath, "dist/index.js"], env, port);
     procs.push(proc);
-    await proc.waitFor(/Listening on/, 60_000);
+    const ready = Date.now() + 60_000;
+    for (;;) {
+      const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+      if (ok) break;
+      if (Date.now() > ready || proc.child.exitCode !== null) throw new Error(`${role} did not become healthy:\n${proc.output.join("").slice(-3000)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
     return proc;
   };
   try {
