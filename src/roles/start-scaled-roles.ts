@@ -10,6 +10,7 @@ import { redisOptions } from "../queue/redis-options.js";
 import { startWorkerRole } from "../queue/run-worker.js";
 import { createShardQueues } from "../queue/shard-queues.js";
 import { webReceiver } from "../queue/web-receiver.js";
+import { openPgRecordStore } from "../records/pg-record-store.js";
 import { openScaleRecords } from "../records/open-scale-records.js";
 import type { Log } from "../triage/ports.js";
 import { createJobBackground } from "./job-background.js";
@@ -61,6 +62,8 @@ export async function startScaledRoles(input: ScaledRolesInput): Promise<void> {
     const records = await openScaleRecords({ dataDir: deps.dataDir, schema: env.databaseSchema, ...(env.databaseUrl ? { databaseUrl: env.databaseUrl } : {}) });
     const background = createJobBackground();
     const timed = timedPorts(deps.indexer, deps.ranker, metrics);
+    // With DATABASE_URL the learning loop's predictions and outcomes are shared by every worker too.
+    const learning = env.databaseUrl ? await openPgRecordStore({ connectionString: env.databaseUrl, schema: env.databaseSchema }) : undefined;
     const workerDeps: AppDeps = {
       ...deps,
       indexer: timed,
@@ -69,6 +72,7 @@ export async function startScaledRoles(input: ScaledRolesInput): Promise<void> {
       // The windows live in the records store, shared by every worker; nothing to save between runs.
       commandLimiter: { take: (key) => records.rateWindows.take(key, now(), env.commands.windowMs, env.commands.limit), entries: () => ({}) },
       rethrowErrors: true,
+      ...(learning ? { records: learning } : {}),
     };
     // No Probot server here: the health route the app adds is served by opsRoutes instead.
     await probot.load(input.createApp(workerDeps), { cwd: process.cwd(), addHandler: () => {} });
@@ -93,6 +97,7 @@ export async function startScaledRoles(input: ScaledRolesInput): Promise<void> {
       clearInterval(prune);
       await role.stop();
       await records.close();
+      await learning?.close();
     });
   }
   if (web) {
