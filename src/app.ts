@@ -12,12 +12,13 @@ import { onInstallationDeleted, onRepositoriesRemoved } from "./handlers/on-unin
 export function createApp(deps: AppDeps): ApplicationFunction {
   return (app, options) => {
     options?.addHandler?.(healthRoute(deps.version));
-    app.on(["issues.opened", "issues.labeled"], withErrorBoundary(onIssue(deps)));
-    app.on("issue_comment.created", withErrorBoundary(onIssueComment(deps)));
-    app.on("pull_request.closed", withErrorBoundary(onPullRequestMerged(deps)));
-    app.on("issues.closed", withErrorBoundary(onIssueClosed(deps)));
-    app.on("push", withErrorBoundary(onPush(deps)));
-    app.on("installation.deleted", withErrorBoundary(onInstallationDeleted(deps)));
-    app.on("installation_repositories.removed", withErrorBoundary(onRepositoriesRemoved(deps)));
+    const rethrow = deps.rethrowErrors === true;
+    app.on(["issues.opened", "issues.labeled"], withErrorBoundary(onIssue(deps), rethrow));
+    app.on("issue_comment.created", withErrorBoundary(onIssueComment(deps), rethrow));
+    app.on("pull_request.closed", withErrorBoundary(onPullRequestMerged(deps), rethrow));
+    app.on("issues.closed", withErrorBoundary(onIssueClosed(deps), rethrow));
+    app.on("push", withErrorBoundary(onPush(deps), rethrow));
+    app.on("installation.deleted", withErrorBoundary(onInstallationDeleted(deps), rethrow));
+    app.on("installation_repositories.removed", withErrorBoundary(onRepositoriesRemoved(deps), rethrow));
   };
 }

@@ -30,6 +30,16 @@ const envSchema = z
     BUGSCOUT_COMMANDS_PER_WINDOW: count(10, 10_000),
     BUGSCOUT_COMMAND_WINDOW_SECONDS: count(600, 86_400),
     BUGSCOUT_INDEX_CONCURRENCY: count(1, 64),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional(),
+    BUGSCOUT_ROLE: z.enum(["web", "worker", "all"]).optional(),
+    BUGSCOUT_QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]+$/, "letters, digits, _ . - only").default("bugscout"),
+    BUGSCOUT_SHARDS: count(32, 1024),
+    BUGSCOUT_WORKER_CONCURRENCY: count(4, 256),
+    BUGSCOUT_LEASE_SECONDS: count(30, 3600),
+    BUGSCOUT_JOB_ATTEMPTS: count(5, 100),
+    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
+    BUGSCOUT_DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, "lower-case letters, digits and _").default("bugscout"),
+    BUGSCOUT_PUSH_DELTA_MAX_FILES: z.coerce.number().int().min(0).max(3000).default(100),
   })
   .superRefine((env, ctx) => {
     // Without credentials outside production, Probot starts its setup page to register the app from app.yml.
@@ -38,6 +48,7 @@ const envSchema = z
     if (!env.PRIVATE_KEY && !env.PRIVATE_KEY_PATH) {
       ctx.addIssue({ code: "custom", path: ["PRIVATE_KEY"], message: "set PRIVATE_KEY (the PEM text) or PRIVATE_KEY_PATH (a .pem file)" });
     }
+    if (env.BUGSCOUT_ROLE && !env.REDIS_URL) ctx.addIssue({ code: "custom", path: ["BUGSCOUT_ROLE"], message: "needs REDIS_URL (the queue between the roles)" });
     if (!env.WEBHOOK_SECRET) ctx.addIssue({ code: "custom", path: ["WEBHOOK_SECRET"], message: "must be set to the app's webhook secret" });
   });
 
@@ -60,6 +71,36 @@ export interface AppEnv {
   readonly limits: { readonly maxFiles: number; readonly maxFileBytes: number; readonly maxSnapshotBytes: number };
   readonly commands: { readonly limit: number; readonly windowMs: number };
   readonly indexConcurrency: number;
+  /** Files a push may change and still be applied as a delta (0: always the tarball). */
+  readonly pushDeltaMaxFiles: number;
+  /** Set with REDIS_URL: the scaled-out roles (docs/scaling.md). Absent: the embedded single process. */
+  readonly queue?: QueueEnv;
+  /** PostgreSQL for the durable records; absent: SQLite in the data directory. */
+  readonly databaseUrl?: string;
+  /** The PostgreSQL schema holding them. */
+  readonly databaseSchema: string;
+}
+
+/** The queue settings of the scaled-out roles. */
+export interface QueueEnv {
+  readonly redisUrl: string;
+  /** `web` receives and enqueues, `worker` processes, `all` does both (default `all`). */
+  readonly role: "web" | "worker" | "all";
+  /** Namespace of every Redis key, so deployments can share one Redis. */
+  readonly prefix: string;
+  /** Shard queues; a repository always maps to the same one. */
+  readonly shards: number;
+  /** Jobs one worker runs at once (each from a different shard). */
+  readonly workerConcurrency: number;
+  /** Shard lease and job lock lifetime: how long a dead worker's shards and jobs wait before another takes them. */
+  readonly leaseMs: number;
+  /** Attempts per delivery for transient failures. */
+  readonly attempts: number;
+  /** The webhook secret, for the web role's signature check. */
+  readonly webhookSecret: string;
+  readonly webhookPath: string;
+  readonly port: number;
+  readonly host?: string;
 }
 
 /** A readable list of what is wrong with the environment; it names variables, never their values. */
@@ -95,6 +136,24 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>, c
     limits: { maxFiles: env.BUGSCOUT_MAX_FILES, maxFileBytes: env.BUGSCOUT_MAX_FILE_BYTES, maxSnapshotBytes: env.BUGSCOUT_MAX_SNAPSHOT_BYTES },
     commands: { limit: env.BUGSCOUT_COMMANDS_PER_WINDOW, windowMs: env.BUGSCOUT_COMMAND_WINDOW_SECONDS * 1000 },
     indexConcurrency: env.BUGSCOUT_INDEX_CONCURRENCY,
+    pushDeltaMaxFiles: env.BUGSCOUT_PUSH_DELTA_MAX_FILES,
+    ...(env.REDIS_URL ? {
+      queue: {
+        redisUrl: env.REDIS_URL,
+        role: env.BUGSCOUT_ROLE ?? "all",
+        prefix: env.BUGSCOUT_QUEUE_PREFIX,
+        shards: env.BUGSCOUT_SHARDS,
+        workerConcurrency: env.BUGSCOUT_WORKER_CONCURRENCY,
+        leaseMs: env.BUGSCOUT_LEASE_SECONDS * 1000,
+        attempts: env.BUGSCOUT_JOB_ATTEMPTS,
+        webhookSecret: env.WEBHOOK_SECRET ?? "",
+        webhookPath: env.WEBHOOK_PATH ?? "/api/github/webhooks",
+        port: env.PORT,
+        ...(env.HOST ? { host: env.HOST } : {}),
+      },
+    } : {}),
+    ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
+    databaseSchema: env.BUGSCOUT_DATABASE_SCHEMA,
   };
 }
 
@@ -112,6 +171,8 @@ export interface CliEnv {
   readonly voyage?: { readonly apiKey: string; readonly baseUrl?: string };
   /** `GITHUB_TOKEN` (else `GH_TOKEN`), `GITHUB_API_URL` and `GITHUB_SERVER_URL`, as the gh CLI and Actions name them. */
   readonly github?: { readonly token?: string; readonly apiUrl?: string; readonly serverUrl?: string };
+  /** For `bugscout redeliver`: APP_ID, PRIVATE_KEY (or PRIVATE_KEY_PATH), and GHE_HOST/GHE_PROTOCOL for the API root. */
+  readonly app?: { readonly appId?: string; readonly privateKey?: string; readonly privateKeyPath?: string; readonly apiBaseUrl: string };
 }
 
 /** Reads the CLI's variables (`VOYAGE_API_KEY`, `VOYAGE_BASE_URL`) from `source` (default `process.env`). */
@@ -123,8 +184,16 @@ export function readCliEnv(source: Readonly<Record<string, string | undefined>> 
   const github = { ...(token ? { token } : {}), ...(apiUrl ? { apiUrl } : {}), ...(serverUrl ? { serverUrl } : {}) };
   const apiKey = value("VOYAGE_API_KEY");
   const baseUrl = value("VOYAGE_BASE_URL");
+  const host = value("GHE_HOST");
+  const app = {
+    ...(value("APP_ID") ? { appId: value("APP_ID") } : {}),
+    ...(value("PRIVATE_KEY") ? { privateKey: source.PRIVATE_KEY } : {}),
+    ...(value("PRIVATE_KEY_PATH") ? { privateKeyPath: value("PRIVATE_KEY_PATH") } : {}),
+    apiBaseUrl: host ? `${value("GHE_PROTOCOL") ?? "https"}://${host}/api/v3` : "https://api.github.com",
+  };
   return {
     ...(apiKey ? { voyage: { apiKey, ...(baseUrl ? { baseUrl } : {}) } } : {}),
     ...(Object.keys(github).length > 0 ? { github } : {}),
+    ...(Object.keys(app).length > 1 ? { app } : {}),
   };
 }

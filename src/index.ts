@@ -11,6 +11,7 @@ import { createSqliteRecordStore } from "./records/sqlite-record-store.js";
 import { recordsPath } from "./triage/data-layout.js";
 import { createHistoryDocCache } from "./triage/history-doc-cache.js";
 import { createNoticeOnce } from "./triage/notice-once.js";
+import { startScaledRoles } from "./roles/start-scaled-roles.js";
 
 // Probot entry: reads the environment, builds the real dependencies through the composition root shared with the CLI
 // and the Action (src/compose/create-triage-runtime.ts) and starts the server. No logic.
@@ -32,7 +33,12 @@ const log: Log = {
   error: (obj, msg) => appLog?.error(obj, msg),
   debug: (obj, msg) => appLog?.debug(obj, msg),
 };
+// Failed Voyage requests, counted by the scaled roles' metrics once they exist.
+let onVoyageFailure: ((status: number | undefined) => void) | undefined;
 const runtime = createTriageRuntime({
+  onVoyageRequest: (o) => {
+    if (!o.ok) onVoyageFailure?.(o.status);
+  },
   dataDir: env.dataDir,
   log,
   ...(env.voyage ? { voyage: env.voyage } : {}),
@@ -48,15 +54,22 @@ const deps = createAppDeps(runtime, {
   records: createSqliteRecordStore({ locate: (id) => recordsPath(env.dataDir, id) }),
   notices: createNoticeOnce(),
   historyDocs: createHistoryDocCache(),
+  pushDeltaMaxFiles: env.pushDeltaMaxFiles,
 });
 
-const app = createApp(deps);
-const server = await run((probot, options) => {
-  appLog = probot.log;
-  return app(probot, options);
-}, { env: env.probot, Octokit: createAppOctokit() });
+// With REDIS_URL the roles of BUGSCOUT_ROLE run instead of the embedded server (docs/scaling.md).
+if (env.queue) {
+  await startScaledRoles({ env: { ...env, queue: env.queue }, deps, createApp, Octokit: createAppOctokit(), setLog: (l) => (appLog = l), setVoyageFailureSink: (sink) => (onVoyageFailure = sink) });
+} else {
 
-// Containers stop with SIGTERM; Probot itself only handles SIGINT.
-process.once("SIGTERM", () => {
-  void server.stop().finally(() => process.exit(0));
-});
+  const app = createApp(deps);
+  const server = await run((probot, options) => {
+    appLog = probot.log;
+    return app(probot, options);
+  }, { env: env.probot, Octokit: createAppOctokit() });
+
+  // Containers stop with SIGTERM; Probot itself only handles SIGINT.
+  process.once("SIGTERM", () => {
+    void server.stop().finally(() => process.exit(0));
+  });
+}

@@ -17,6 +17,7 @@ const USAGE = `Usage:
   bugscout triage <owner/repo#N | issue URL> [--post] [--json] [--api-url <url>] [--store-dir <dir>]
   bugscout backtest <owner/repo> [--limit N] [--since YYYY-MM-DD] [--json] [--api-url <url>] [--store-dir <dir>]
   bugscout stats <owner/repo> [--json] [--api-url <url>] [--store-dir <dir>] [--installation N]
+  bugscout redeliver --since <ISO time | 30m | 6h | 2d> [--dry-run] [--json]
 
 The index of a checkout lives in ~/.cache/bugscout unless --store names a file; it is refreshed incrementally.
 With VOYAGE_API_KEY set (and VOYAGE_BASE_URL for another endpoint), 'index' also embeds the code and 'rank'
@@ -42,6 +43,10 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
       return 0;
     }
     const { values, positionals } = parseOptions(rest);
+    if (command === "redeliver") {
+      const { runRedeliverCommand } = await import("./command-redeliver.js");
+      return await runRedeliverCommand(io, env, { since: str(values.since), dryRun: !!values["dry-run"], json: !!values.json, now: new Date() });
+    }
     const indexer = createLazyIndexer();
     const dense = await createCliDense(env);
     try {
@@ -156,6 +161,7 @@ function parseOptions(args: readonly string[]) {
         since: { type: "string" },
         installation: { type: "string" },
         "history-weight": { type: "string" },
+        "dry-run": { type: "boolean" },
       },
     });
   } catch (error) {

@@ -1,3 +1,4 @@
+import type { EmbedRequestObservation } from "../embed/embedder.js";
 import { createVoyageEmbedder } from "../embed/voyage-embedder.js";
 import type { SnapshotOptions } from "../github/create-repo-gateway.js";
 import { createIndexEntrySelector } from "../github/index-entry-selector.js";
@@ -22,6 +23,8 @@ export interface TriageRuntimeConfig {
   readonly log: Log;
   /** Dense ranking when set; absent means BM25 everywhere. */
   readonly voyage?: { readonly apiKey: string; readonly baseUrl?: string };
+  /** Sees every Voyage request's cost and outcome (the scaled roles count failures by status in their metrics). */
+  readonly onVoyageRequest?: (observation: EmbedRequestObservation) => void;
   readonly limits?: { readonly maxFiles?: number; readonly maxFileBytes?: number; readonly maxSnapshotBytes?: number };
   /** The per-repository limit on `/bugscout` commands, and the hits already counted (the Action restores them). */
   readonly commands?: { readonly limit: number; readonly windowMs: number; readonly seed?: Readonly<Record<string, readonly number[]>> };
@@ -71,7 +74,15 @@ export function createTriageRuntime(config: TriageRuntimeConfig): TriageRuntime 
   const voyage = config.voyage;
   const dense = voyage
     ? createStoreDense({
-      createEmbedder: (onRequest) => createVoyageEmbedder({ apiKey: voyage.apiKey, ...(voyage.baseUrl ? { baseUrl: voyage.baseUrl } : {}), onRequest, logger: log }),
+      createEmbedder: (onRequest) => createVoyageEmbedder({
+        apiKey: voyage.apiKey,
+        ...(voyage.baseUrl ? { baseUrl: voyage.baseUrl } : {}),
+        onRequest: (o) => {
+          onRequest(o);
+          config.onVoyageRequest?.(o);
+        },
+        logger: log,
+      }),
       clock,
       logger: log,
     })

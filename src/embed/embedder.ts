@@ -13,6 +13,8 @@ export interface EmbedRequestObservation {
   readonly tokens: number;
   readonly ms: number;
   readonly ok: boolean;
+  /** The HTTP status of a failed request, when the service answered. */
+  readonly status?: number;
 }
 
 /**

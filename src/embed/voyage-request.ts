@@ -79,7 +79,8 @@ export function createVoyageRequester(options: VoyageRequestOptions, dtype: "flo
       options.onRequest?.({ inputs: size.inputs, tokens: tokens ?? size.tokens, ms: now() - started, ok: true });
       return value;
     } catch (thrown) {
-      options.onRequest?.({ inputs: size.inputs, tokens: size.tokens, ms: now() - started, ok: false });
+      const status = (thrown as { statusCode?: unknown }).statusCode;
+      options.onRequest?.({ inputs: size.inputs, tokens: size.tokens, ms: now() - started, ok: false, ...(typeof status === "number" ? { status } : {}) });
       if (thrown instanceof AttemptFailed) throw thrown;
       const cancelled = parent?.aborted === true && !timer.signal.aborted;
       throw new AttemptFailed(classifyVoyageError(thrown, { timedOut: timer.signal.aborted, cancelled, secrets, attempt, nowMs: now() }));

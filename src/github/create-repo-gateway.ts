@@ -1,4 +1,5 @@
 import type { RepoGateway } from "../triage/ports.js";
+import { fetchPushDelta } from "./fetch-push-delta.js";
 import { fetchRole } from "./fetch-role.js";
 import { fetchSnapshot } from "./fetch-snapshot.js";
 import type { GitHubClient, RepoRef } from "./github-client.js";
@@ -20,6 +21,9 @@ export function createRepoGateway(client: GitHubClient, repo: RepoRef, snapshot:
     async fetchBranchHead(branch) {
       const { data } = await client.rest.repos.getBranch({ ...repo, branch });
       return data.commit.sha;
+    },
+    fetchPushDelta(base, head, maxFiles) {
+      return fetchPushDelta(client, repo, base, head, maxFiles);
     },
     downloadSnapshot(commit, dir) {
       return fetchSnapshot(client, repo, commit, dir, snapshot);

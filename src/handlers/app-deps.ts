@@ -41,6 +41,10 @@ export interface AppDeps {
   readonly adjustSettings?: (settings: Settings) => Settings;
   /** A checkout of `commit` to index in place of a download (the Action's workspace); the app has none. */
   readonly localTree?: (commit: string) => string | undefined;
+  /** Pass handler failures on after logging them (the queue worker retries transient ones). */
+  readonly rethrowErrors?: boolean;
+  /** A push changing at most this many files is applied as a delta instead of a tarball (0: never). */
+  readonly pushDeltaMaxFiles?: number;
 }
 
 /** The payload fields every repository event carries. */

@@ -27,7 +27,7 @@ export function onIssueComment(deps: AppDeps) {
       context.log.info({ issue: issue.number, role }, "command refused: not allowed by settings");
       return;
     }
-    if (!deps.commandLimiter.take(repoKeyString(key))) {
+    if (!(await deps.commandLimiter.take(repoKeyString(key)))) {
       context.log.warn({ issue: issue.number }, "command refused: repository rate limit");
       return;
     }

@@ -30,8 +30,9 @@ export function onPush(deps: AppDeps) {
         const refreshDeps = {
           gateway, indexer: deps.indexer, repoLock: deps.repoLock, dataDir: deps.dataDir, clock: deps.clock, log: context.log,
           ...(deps.keepSnapshot ? { keepSnapshot: true } : {}),
+          ...(deps.pushDeltaMaxFiles ? { pushDeltaMaxFiles: deps.pushDeltaMaxFiles } : {}),
         };
-        await refreshIndex(refreshDeps, { key, commit: payload.after, changedPaths });
+        await refreshIndex(refreshDeps, { key, commit: payload.after, changedPaths, before: payload.before });
       },
       context.log,
     );

@@ -73,6 +73,8 @@ export interface IndexStore {
   applyTree(update: TreeUpdate): TreeUpdateResult;
   /** Every path of the stored tree with its hash and stat fingerprint. */
   loadFileStats(): Map<string, StatEntry>;
+  /** The current tree's paths and content hashes, in path order (no contents: cheap, for applying a delta). */
+  listFiles(): TreeFile[];
   /** Every file of the current tree, in path order, in two queries. */
   loadCorpus(): CorpusFile[];
   /** The corpus generation: changes exactly when `applyTree` changes the corpus. 0 for a new store. */

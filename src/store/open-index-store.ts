@@ -95,6 +95,7 @@ function buildStore(db: Database, path: string): SqliteIndexStore {
     "SELECT b.hash FROM json_each(?) j JOIN blobs b ON b.hash = j.value").pluck();
   const readMeta = db.prepare<[string], string>("SELECT value FROM meta WHERE key = ?").pluck();
   const selectStats = db.prepare<[], [string, string, string | null]>("SELECT path, hash, stat FROM files").raw();
+  const listFiles = db.prepare<[], { path: string; hash: string }>("SELECT path, hash FROM files ORDER BY path");
   const writeMeta = db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
   const guard = <T>(work: () => T): T => {
     try {
@@ -111,6 +112,7 @@ function buildStore(db: Database, path: string): SqliteIndexStore {
     applyTree: (update) => guard(() => applyTree(update)),
     loadCorpus: () => guard(() => loadCorpus()),
     loadFileStats: () => guard(() => new Map(selectStats.all().map(([path, hash, stat]) => [path, { hash, stat }]))),
+    listFiles: () => guard(() => listFiles.all()),
     generation: () => guard(() => Number(readMeta.get("generation") ?? "0")),
     getMeta: (key) => guard(() => readMeta.get(key)),
     setMeta(key, value) {

@@ -1,3 +1,4 @@
+import { indexDelta, type DeltaReport } from "../index/index-delta.js";
 import { indexTree, type IndexProgress, type IndexReport } from "../index/index-tree.js";
 import type { SelectionOptions } from "../index/select-files.js";
 import {
@@ -16,10 +17,18 @@ export interface RefreshOptions {
   readonly onProgress?: (progress: IndexProgress) => void;
 }
 
+/** The changed files of a push. */
+export interface DeltaInput {
+  readonly upserts: ReadonlyMap<string, Uint8Array>;
+  readonly removals: readonly string[];
+}
+
 /** Indexes trees into stores with grammars loaded once per process. */
 export interface Indexer {
   /** Brings `store` up to date with the tree at `root`, re-analysing only contents it has not seen. */
   refresh(store: IndexStore, root: string, options?: RefreshOptions): Promise<IndexReport>;
+  /** Applies changed files to the stored tree (see `indexDelta`); undefined when only a full refresh is exact. */
+  applyDelta?(store: IndexStore, delta: DeltaInput, options?: RefreshOptions): Promise<DeltaReport | undefined>;
   dispose(): void;
 }
 
@@ -45,6 +54,18 @@ export async function createIndexer(extractor?: SymbolExtractor | DeferredSymbol
         onProgress: options.onProgress,
       });
     },
+    applyDelta(store, delta, options = {}) {
+      return indexDelta({
+        store,
+        extractor: symbols,
+        analyze: analyzeToBytes,
+        analysisVersion: String(ANALYSIS_FORMAT_VERSION),
+        selection: options.selection,
+        meta: options.meta,
+        upserts: delta.upserts,
+        removals: delta.removals,
+      });
+    },
     dispose() {
       symbols.dispose();
     },
@@ -60,6 +81,11 @@ export function createLazyIndexer(load: () => Promise<Indexer> = createIndexer):
     async refresh(store, root, options) {
       loading ??= load();
       return (await loading).refresh(store, root, options);
+    },
+    async applyDelta(store, delta, options) {
+      loading ??= load();
+      const indexer = await loading;
+      return indexer.applyDelta ? indexer.applyDelta(store, delta, options) : undefined;
     },
     dispose() {
       void loading?.then((indexer) => indexer.dispose());

@@ -45,6 +45,18 @@ export interface IndexState {
   readonly truncatedBy?: SnapshotReport["truncatedBy"];
 }
 
+/** A push's changes as fetched file by file (compare API + contents API). */
+export interface TreeDelta {
+  /** The commit the stored index must be at (the push's `before`). */
+  readonly base: string;
+  /** The pushed commit (`after`). */
+  readonly commit: string;
+  /** Added, modified and renamed-to files with their bytes. */
+  readonly upserts: ReadonlyMap<string, Uint8Array>;
+  /** Removed and renamed-from paths. */
+  readonly removals: readonly string[];
+}
+
 /** What indexing a tree produced. */
 export interface IndexSummary {
   readonly commit: string;
@@ -61,6 +73,12 @@ export interface RepoIndexer {
    * must stay whole and usable until the new one is committed. `changedPaths` is a hint from a push.
    */
   index(key: RepoKey, tree: IndexState & { readonly root: string; readonly changedPaths?: readonly string[] }): Promise<IndexSummary>;
+  /**
+   * Applies a push's changed files to an index stored at `delta.base`, with the same result as indexing the whole
+   * tree at `delta.commit`. Resolves undefined when that cannot be guaranteed (index at another commit, partial,
+   * built by another analysis version, near the file cap): the caller then downloads the tarball.
+   */
+  indexDelta?(key: RepoKey, delta: TreeDelta): Promise<IndexSummary | undefined>;
   /** Closes anything held open for this repository (or the whole installation) before its files are deleted. */
   release(installationId: number, repo?: { readonly owner: string; readonly repo: string }): Promise<void>;
 }
@@ -94,6 +112,11 @@ export type RepoRole = "admin" | "maintain" | "write" | "triage" | "read" | "non
 export interface RepoGateway {
   /** The commit SHA at the tip of `branch`. */
   fetchBranchHead(branch: string): Promise<string>;
+  /**
+   * The files a push changed between `base` and `head`, with their new bytes; undefined when more than `maxFiles`
+   * changed (or the change cannot be applied file by file). Optional: gateways without it always use the tarball.
+   */
+  fetchPushDelta?(base: string, head: string, maxFiles: number): Promise<{ readonly upserts: ReadonlyMap<string, Uint8Array>; readonly removals: readonly string[] } | undefined>;
   /** Downloads the tree at `commit` and extracts the selected files under `dir`. */
   downloadSnapshot(commit: string, dir: string): Promise<SnapshotReport>;
   /** Creates or edits the one comment that starts with `marker`; posts nothing when the body is unchanged. */

@@ -2,8 +2,11 @@ import type { Clock } from "./ports.js";
 
 /** Admits at most `limit` events per key within a sliding window. */
 export interface RateLimiter {
-  /** Records an event for `key` and says whether it is within the limit (refused events are not recorded). */
-  take(key: string): boolean;
+  /**
+   * Records an event for `key` and says whether it is within the limit (refused events are not recorded). In memory
+   * it answers at once; the durable limiter of the queue workers (src/roles) answers through its store.
+   */
+  take(key: string): boolean | Promise<boolean>;
   /** The hits still inside the window, by key: what a one-shot process saves for the next run's `seed`. */
   entries(): Record<string, number[]>;
 }

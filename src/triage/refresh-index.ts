@@ -18,6 +18,11 @@ export interface RefreshIndexDeps {
    * it to embed in the background. Off, every snapshot is removed as soon as it is indexed.
    */
   readonly keepSnapshot?: boolean;
+  /**
+   * A push that changed at most this many files is applied as a delta (compare API + those files' contents) when the
+   * stored index is at the push's `before` commit; 0 or absent: always the tarball.
+   */
+  readonly pushDeltaMaxFiles?: number;
 }
 
 /** The index is at `commit`: either it already was, or it was just built from a fresh snapshot. */
@@ -27,6 +32,8 @@ export interface RefreshResult {
   readonly snapshot?: SnapshotReport;
   readonly summary?: IndexSummary;
   readonly ms: number;
+  /** The index was brought to `commit` by applying the push's changed files, not a tarball. */
+  readonly delta?: boolean;
 }
 
 /**
@@ -36,7 +43,7 @@ export interface RefreshResult {
  */
 export async function refreshIndex(
   deps: RefreshIndexDeps,
-  request: { readonly key: RepoKey; readonly commit: string; readonly changedPaths?: readonly string[] },
+  request: { readonly key: RepoKey; readonly commit: string; readonly changedPaths?: readonly string[]; readonly before?: string },
 ): Promise<RefreshResult> {
   const { key, commit } = request;
   return deps.repoLock.run(repoKeyString(key), async () => {
@@ -51,6 +58,12 @@ export async function refreshIndex(
       const ms = deps.clock.now() - started;
       deps.log.info({ commit, files: summary.files, ms }, "index refreshed from the checkout");
       return { state, cached: false, summary, ms };
+    }
+    const delta = await applyPushDelta(deps, request, stored);
+    if (delta) {
+      const ms = deps.clock.now() - started;
+      deps.log.info({ commit, files: delta.files, ms }, "index refreshed from the push's changed files");
+      return { state: { commit }, cached: false, summary: delta, ms, delta: true };
     }
     const dir = snapshotDir(deps.dataDir, key, commit);
     await rm(dir, { recursive: true, force: true });
@@ -77,4 +90,27 @@ async function removeOtherSnapshots(keep: string): Promise<void> {
   const parent = path.dirname(keep);
   const names = await readdir(parent).catch(() => [] as string[]);
   await Promise.all(names.filter((n) => n !== path.basename(keep)).map((n) => rm(path.join(parent, n), { recursive: true, force: true })));
+}
+
+/**
+ * The delta path of a push: only when the index is whole and at `before`, no snapshot is kept for embedding (it would
+ * go stale), and the push changed few enough files. Undefined means "download the tarball".
+ */
+async function applyPushDelta(
+  deps: RefreshIndexDeps,
+  request: { readonly key: RepoKey; readonly commit: string; readonly before?: string },
+  stored: IndexState | undefined,
+): Promise<IndexSummary | undefined> {
+  const max = deps.pushDeltaMaxFiles ?? 0;
+  if (!request.before || max <= 0 || deps.keepSnapshot || stored?.commit !== request.before || stored.truncatedBy) return undefined;
+  if (!deps.gateway.fetchPushDelta || !deps.indexer.indexDelta) return undefined;
+  try {
+    const changes = await deps.gateway.fetchPushDelta(request.before, request.commit, max);
+    if (!changes) return undefined;
+    return await deps.indexer.indexDelta(request.key, { base: request.before, commit: request.commit, ...changes });
+  } catch (error) {
+    // The tarball is always correct; a failed compare (say, `before` force-pushed away) only costs bandwidth.
+    deps.log.warn({ commit: request.commit, err: error instanceof Error ? error.message : String(error) }, "push delta failed; downloading the tarball");
+    return undefined;
+  }
 }

@@ -54,6 +54,18 @@ export function createStoreRepoIndex(deps: StoreRepoIndexDeps): RepoIndexer & Is
         return { commit: tree.commit, files: report.files };
       });
     },
+    async indexDelta(key, delta) {
+      const apply = deps.indexer.applyDelta;
+      if (!apply || !existsSync(repoStorePath(deps.dataDir, key))) return undefined;
+      return deps.pool.use(key, async (store) => {
+        if (store.getMeta(COMMIT_META_KEY) !== delta.base || store.getMeta(TRUNCATED_META_KEY)) return undefined;
+        const report = await apply.call(deps.indexer, store, delta, {
+          meta: { [COMMIT_META_KEY]: delta.commit, [TRUNCATED_META_KEY]: "" },
+          ...(deps.selection ? { selection: deps.selection } : {}),
+        });
+        return report ? { commit: delta.commit, files: report.files } : undefined;
+      });
+    },
     async release(installationId, repo) {
       deps.pool.close(installationId, repo);
     },

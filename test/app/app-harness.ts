@@ -62,6 +62,8 @@ export interface TestAppOptions {
   readonly retry?: boolean;
   /** With `realIndex`: rank dense-first through the real voyageai client against this (fake) Voyage base URL. */
   readonly voyageBaseUrl?: string;
+  /** Apply pushes of at most this many files as deltas (default off). */
+  readonly pushDeltaMaxFiles?: number;
 }
 
 /**
@@ -107,6 +109,7 @@ export async function startTestApp(fake: FakeGitHub, options: TestAppOptions = {
     background: createBackgroundQueue({ concurrency: 1, maxWaiting: 100 }),
     version: "test",
     keepSnapshot: dense !== undefined,
+    ...(options.pushDeltaMaxFiles ? { pushDeltaMaxFiles: options.pushDeltaMaxFiles } : {}),
     records: createSqliteRecordStore({ locate: (id) => recordsPath(dataDir, id) }),
     notices: createNoticeOnce(),
     historyDocs: createHistoryDocCache(),

@@ -17,7 +17,26 @@ describe("parseEnv", () => {
       limits: { maxFiles: 50_000, maxFileBytes: 1024 * 1024, maxSnapshotBytes: 256 * 1024 * 1024 },
       commands: { limit: 10, windowMs: 600_000 },
       indexConcurrency: 1,
+      pushDeltaMaxFiles: 100,
+      databaseSchema: "bugscout",
     });
+  });
+
+  it("reads the scaled-out roles' variables (none set: no queue, the embedded mode)", () => {
+    const env = parseEnv({
+      ...BASE, REDIS_URL: "redis://cache:6380/2", BUGSCOUT_ROLE: "worker", BUGSCOUT_QUEUE_PREFIX: "staging", BUGSCOUT_SHARDS: "8",
+      BUGSCOUT_LEASE_SECONDS: "10", DATABASE_URL: "postgres://u@db/bugscout", PORT: "8080", HOST: "0.0.0.0",
+    }, "/srv/app");
+    assert.deepEqual(env.queue, {
+      redisUrl: "redis://cache:6380/2", role: "worker", prefix: "staging", shards: 8, workerConcurrency: 4, leaseMs: 10_000, attempts: 5,
+      webhookSecret: "hook-secret", webhookPath: "/api/github/webhooks", port: 8080, host: "0.0.0.0",
+    });
+    assert.equal(env.databaseUrl, "postgres://u@db/bugscout");
+    assert.equal("REDIS_URL" in env.probot || "DATABASE_URL" in env.probot, false);
+    assert.equal(parseEnv({ ...BASE, REDIS_URL: "redis://r" }, "/").queue?.role, "all");
+    assert.throws(() => parseEnv({ ...BASE, BUGSCOUT_ROLE: "web" }, "/"), /BUGSCOUT_ROLE: needs REDIS_URL/);
+    assert.throws(() => parseEnv({ ...BASE, REDIS_URL: "localhost:6379", BUGSCOUT_QUEUE_PREFIX: "a b" }, "/"),
+      (e: EnvError) => e.problems.length === 2 && /REDIS_URL/.test(e.problems[0]) && /BUGSCOUT_QUEUE_PREFIX/.test(e.problems[1]));
   });
 
   it("points links and the API at GitHub Enterprise and reads BugScout's own variables", () => {

@@ -56,6 +56,10 @@ export class FakeGitHub {
   /** Repositories by lower-case `owner/name`; one per installation that has a repository of that name. */
   private readonly repos = new Map<string, FakeRepo[]>();
   private readonly faults: Fault[] = [];
+  /** Milliseconds added before every answer (benches model GitHub's latency with it). */
+  latencyMs = 0;
+  /** Response body bytes sent, for benches that measure download volume. */
+  bytesSent = 0;
   /** Routes added by other files (e.g. fake-github-pulls.ts), tried after the built-in ones. */
   readonly extraRoutes: RouteSpec[] = [];
   private nextCommentId = 1000;
@@ -136,11 +140,15 @@ export class FakeGitHub {
     this.requests.push(record);
     const reply = this.route(record, `http://127.0.0.1:${this.port}${prefix}`);
     const headers: Record<string, string> = { ...(reply.headers ?? {}) };
+    if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
     if (reply.raw !== undefined) {
+      this.bytesSent += Buffer.byteLength(reply.raw);
       res.writeHead(reply.status, headers).end(reply.raw);
     } else {
+      const text = reply.body === undefined ? "" : JSON.stringify(reply.body);
+      this.bytesSent += Buffer.byteLength(text);
       res.writeHead(reply.status, { "content-type": "application/json; charset=utf-8", ...headers });
-      res.end(reply.body === undefined ? "" : JSON.stringify(reply.body));
+      res.end(text);
     }
   }
 

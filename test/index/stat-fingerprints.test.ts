@@ -109,7 +109,7 @@ test("any doubt falls back to reading every file: a vanished content, new select
   const s = h.store;
   const forgetful: IndexStore = {
     knownHashes: () => new Set<string>(), applyTree: (u) => s.applyTree(u), loadCorpus: () => s.loadCorpus(),
-    loadFileStats: () => s.loadFileStats(), generation: () => s.generation(), getMeta: (k) => s.getMeta(k),
+    loadFileStats: () => s.loadFileStats(), listFiles: () => s.listFiles(), generation: () => s.generation(), getMeta: (k) => s.getMeta(k),
     setMeta: (k, v) => s.setMeta(k, v), close: () => s.close(),
   };
   const before = h.symbols();

@@ -1,0 +1,166 @@
+import pg from "pg";
+import { bestRank, type Outcome, type Prediction, type RecordKey, type RecordStore } from "./record-store.js";
+
+/** The PostgreSQL records schema, versioned like the SQLite one (src/records/record-migrations.ts) and kept in step. */
+const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE predictions (
+     installation_id BIGINT NOT NULL, owner TEXT NOT NULL, repo TEXT NOT NULL, issue_number INTEGER NOT NULL,
+     commit_sha TEXT NOT NULL, mode TEXT NOT NULL, files JSONB NOT NULL, source TEXT NOT NULL,
+     ranked_at BIGINT NOT NULL, revisions INTEGER NOT NULL DEFAULT 1,
+     PRIMARY KEY (installation_id, owner, repo, issue_number));
+   CREATE TABLE outcomes (
+     installation_id BIGINT NOT NULL, owner TEXT NOT NULL, repo TEXT NOT NULL, issue_number INTEGER NOT NULL,
+     pull_number INTEGER NOT NULL, issue_text TEXT NOT NULL, files JSONB NOT NULL, status TEXT NOT NULL,
+     best_rank INTEGER, source TEXT NOT NULL, fixed_at BIGINT NOT NULL, recorded_at BIGINT NOT NULL,
+     PRIMARY KEY (installation_id, owner, repo, issue_number, pull_number));
+   CREATE INDEX outcomes_by_time ON outcomes (installation_id, owner, repo, fixed_at);
+   CREATE INDEX predictions_by_time ON predictions (installation_id, owner, repo, ranked_at);`,
+];
+
+/** Options for {@link openPgRecordStore}. */
+export interface PgRecordStoreOptions {
+  readonly connectionString: string;
+  /** Schema holding the tables (created when missing). Default `bugscout`. */
+  readonly schema?: string;
+  readonly max?: number;
+}
+
+const SCOPE = "installation_id = $1 AND owner = $2 AND repo = $3";
+
+interface OutcomeRow {
+  issue_number: number;
+  pull_number: number;
+  issue_text: string;
+  files: Outcome["files"];
+  status: Outcome["status"];
+  source: Outcome["source"];
+  fixed_at: string;
+  recorded_at: string;
+}
+
+/**
+ * The records of the learning loop in PostgreSQL (`DATABASE_URL`), for workers on several machines: the same
+ * behaviour as the SQLite store (test/records/record-store-contract.ts runs against both). Migrations run at open
+ * under an advisory lock; every query is scoped by installation and repository (names in lower case).
+ */
+export async function openPgRecordStore(options: PgRecordStoreOptions): Promise<RecordStore> {
+  const schema = options.schema ?? "bugscout";
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 4 });
+  pool.on("error", () => {});
+  pool.on("connect", (client) => void client.query(`SET search_path TO ${schema}`));
+  await migrate(pool, schema);
+  const scope = (key: RecordKey) => [key.installationId, key.owner.toLowerCase(), key.repo.toLowerCase()];
+  const toOutcome = (row: OutcomeRow): Outcome => ({
+    issueNumber: row.issue_number, pullNumber: row.pull_number, issueText: row.issue_text, files: row.files,
+    status: row.status, source: row.source, fixedAt: Number(row.fixed_at), recordedAt: Number(row.recorded_at),
+  });
+
+  return {
+    async recordPrediction(key, p) {
+      await pool.query(`INSERT INTO predictions (installation_id, owner, repo, issue_number, commit_sha, mode, files, source, ranked_at)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+        ON CONFLICT (installation_id, owner, repo, issue_number) DO UPDATE SET commit_sha = excluded.commit_sha,
+          mode = excluded.mode, files = excluded.files, source = excluded.source, ranked_at = excluded.ranked_at,
+          revisions = predictions.revisions + 1`,
+      [...scope(key), p.issueNumber, p.commit, p.mode, JSON.stringify(p.files), p.source, p.rankedAt]);
+    },
+    async findPrediction(key, issueNumber) {
+      const { rows } = await pool.query<{ issue_number: number; commit_sha: string; mode: string; files: Prediction["files"]; source: Prediction["source"]; ranked_at: string }>(
+        `SELECT issue_number, commit_sha, mode, files, source, ranked_at FROM predictions WHERE ${SCOPE} AND issue_number = $4`, [...scope(key), issueNumber]);
+      const row = rows[0];
+      return row ? { issueNumber: row.issue_number, commit: row.commit_sha, mode: row.mode, files: row.files, source: row.source, rankedAt: Number(row.ranked_at) } : undefined;
+    },
+    async recordOutcome(key, o) {
+      const result = await pool.query(`INSERT INTO outcomes (installation_id, owner, repo, issue_number, pull_number, issue_text, files,
+          status, best_rank, source, fixed_at, recorded_at)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING`,
+      [...scope(key), o.issueNumber, o.pullNumber, o.issueText, JSON.stringify(o.files), o.status, bestRank(o), o.source, o.fixedAt, o.recordedAt]);
+      return result.rowCount === 1 ? "recorded" : "duplicate";
+    },
+    async hasOutcome(key, issueNumber, pullNumber) {
+      const result = await pool.query(`SELECT 1 FROM outcomes WHERE ${SCOPE} AND issue_number = $4 AND pull_number = $5`, [...scope(key), issueNumber, pullNumber]);
+      return result.rowCount === 1;
+    },
+    async readStats(key, since) {
+      const ranked = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM predictions WHERE ${SCOPE} AND ranked_at >= $4`, [...scope(key), since]);
+      const { rows } = await pool.query<{ fixed: string; scored: string; hit1: string; hit5: string; not_ranked: string }>(`SELECT
+          count(DISTINCT issue_number) AS fixed,
+          count(*) FILTER (WHERE status = 'scored') AS scored,
+          count(*) FILTER (WHERE status = 'scored' AND best_rank = 1) AS hit1,
+          count(*) FILTER (WHERE status = 'scored' AND best_rank <= 5) AS hit5,
+          count(*) FILTER (WHERE status = 'scored' AND best_rank IS NULL) AS not_ranked
+        FROM outcomes WHERE ${SCOPE} AND fixed_at >= $4`, [...scope(key), since]);
+      const f = rows[0];
+      return {
+        issuesRanked: Number(ranked.rows[0]?.n ?? 0), fixedIssues: Number(f?.fixed ?? 0), scored: Number(f?.scored ?? 0),
+        hit1: Number(f?.hit1 ?? 0), hit5: Number(f?.hit5 ?? 0), notRanked: Number(f?.not_ranked ?? 0),
+      };
+    },
+    async recentOutcomes(key, limit) {
+      const { rows } = await pool.query<OutcomeRow>(`SELECT * FROM outcomes WHERE ${SCOPE}
+        ORDER BY fixed_at DESC, issue_number DESC, pull_number DESC LIMIT $4`, [...scope(key), limit]);
+      return rows.map(toOutcome);
+    },
+    async listPastFixes(key, before, limit) {
+      const { rows } = await pool.query<OutcomeRow>(`SELECT * FROM outcomes WHERE ${SCOPE} AND fixed_at < $4 AND status != 'no-reachable-file'
+        ORDER BY fixed_at DESC, issue_number DESC, pull_number DESC LIMIT $5`, [...scope(key), before, limit]);
+      return rows.map((row) => ({ issueNumber: row.issue_number, issueText: row.issue_text, files: row.files.map((f) => f.path), fixedAt: Number(row.fixed_at) }));
+    },
+    async forgetRepo(key) {
+      await inTransaction(pool, async (client) => {
+        await client.query(`DELETE FROM predictions WHERE ${SCOPE}`, scope(key));
+        await client.query(`DELETE FROM outcomes WHERE ${SCOPE}`, scope(key));
+      });
+    },
+    async forgetInstallation(installationId) {
+      await inTransaction(pool, async (client) => {
+        await client.query("DELETE FROM predictions WHERE installation_id = $1", [installationId]);
+        await client.query("DELETE FROM outcomes WHERE installation_id = $1", [installationId]);
+      });
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function inTransaction(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    await work(client);
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+async function migrate(pool: pg.Pool, schema: string): Promise<void> {
+  const client = await pool.connect();
+  const lock = `bugscout-records-migrate:${schema}`;
+  try {
+    await client.query("SELECT pg_advisory_lock(hashtext($1))", [lock]);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    await client.query(`SET search_path TO ${schema}`);
+    await client.query("CREATE TABLE IF NOT EXISTS record_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())");
+    const { rows } = await client.query<{ v: number | null }>("SELECT max(version) AS v FROM record_migrations");
+    const applied = rows[0]?.v ?? 0;
+    if (applied > MIGRATIONS.length) {
+      throw new Error(`the records schema ${schema} was written by a newer BugScout (version ${applied}; this build reads up to ${MIGRATIONS.length})`);
+    }
+    for (let v = applied; v < MIGRATIONS.length; v++) {
+      await client.query("BEGIN");
+      await client.query(MIGRATIONS[v]);
+      await client.query("INSERT INTO record_migrations (version) VALUES ($1)", [v + 1]);
+      await client.query("COMMIT");
+    }
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw new Error(`PostgreSQL records migrations failed in schema ${schema}`, { cause: error });
+  } finally {
+    await client.query("SELECT pg_advisory_unlock(hashtext($1))", [lock]).catch(() => {});
+    client.release();
+  }
+}

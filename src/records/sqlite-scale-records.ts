@@ -1,0 +1,51 @@
+import Database from "better-sqlite3";
+import type { ScaleRecords } from "./scale-records.js";
+
+const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE IF NOT EXISTS processed_deliveries (id TEXT PRIMARY KEY, processed_at INTEGER NOT NULL);
+   CREATE INDEX IF NOT EXISTS processed_deliveries_at ON processed_deliveries (processed_at);
+   CREATE TABLE IF NOT EXISTS rate_events (key TEXT NOT NULL, at INTEGER NOT NULL);
+   CREATE INDEX IF NOT EXISTS rate_events_key_at ON rate_events (key, at);`,
+];
+
+/**
+ * The records in one SQLite file (`records.sqlite` in the data directory): enough for the embedded mode and for
+ * roles sharing one machine. Migrations run on open (`user_version` counts the ones applied).
+ */
+export function openSqliteScaleRecords(file: string): ScaleRecords {
+  const db = new Database(file);
+  db.pragma("journal_mode = WAL");
+  db.pragma("busy_timeout = 5000");
+  const applied = db.pragma("user_version", { simple: true }) as number;
+  for (let v = applied; v < MIGRATIONS.length; v++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[v]);
+      db.pragma(`user_version = ${v + 1}`);
+    }).immediate();
+  }
+  const seen = db.prepare<[string], number>("SELECT 1 FROM processed_deliveries WHERE id = ?").pluck();
+  const mark = db.prepare("INSERT OR IGNORE INTO processed_deliveries (id, processed_at) VALUES (?, ?)");
+  const prune = db.prepare("DELETE FROM processed_deliveries WHERE processed_at < ?");
+  const expire = db.prepare("DELETE FROM rate_events WHERE key = ? AND at <= ?");
+  const count = db.prepare<[string], number>("SELECT count(*) FROM rate_events WHERE key = ?").pluck();
+  const record = db.prepare("INSERT INTO rate_events (key, at) VALUES (?, ?)");
+  // IMMEDIATE: two processes deciding for the same key take turns instead of both reading "below the limit".
+  const take = db.transaction((key: string, now: number, windowMs: number, limit: number): boolean => {
+    expire.run(key, now - windowMs);
+    if ((count.get(key) ?? 0) >= limit) return false;
+    record.run(key, now);
+    return true;
+  });
+  return {
+    deliveries: {
+      wasProcessed: async (id) => seen.get(id) !== undefined,
+      markProcessed: async (id, at) => void mark.run(id, at),
+      prune: async (before) => prune.run(before).changes,
+    },
+    rateWindows: {
+      take: async (key, now, windowMs, limit) => take.immediate(key, now, windowMs, limit),
+    },
+    ping: async () => void db.prepare("SELECT 1").get(),
+    close: async () => void db.close(),
+  };
+}
