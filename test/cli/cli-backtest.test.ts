@@ -68,6 +68,11 @@ describe("bugscout backtest and stats against a fake GitHub", () => {
 
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stdout, [
+      "| language | n | Hit@1 | Hit@3 | Hit@5 | Hit@10 | MRR | MAP | NDCG |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+      "| python | 4 | 0.750 | 1.000 | 1.000 | 1.000 | 0.875 | 0.875 | 0.908 |",
+      "| **all** | 4 | 0.750 | 1.000 | 1.000 | 1.000 | 0.875 | 0.875 | 0.908 |",
+      "",
       "| repository | n | Hit@1 | Hit@3 | Hit@5 | Hit@10 | MRR | MAP | NDCG |",
       "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
       "| acme/shop | 4 | 0.750 | 1.000 | 1.000 | 1.000 | 0.875 | 0.875 | 0.908 |",
