@@ -35,8 +35,8 @@ export interface EvalCommandOptions {
   readonly historyWeight?: number;
 }
 
-/** The weight `--history` uses without `--history-weight` (BugLocator's range is 0.2–0.3). */
-export const DEFAULT_HISTORY_WEIGHT = 0.2;
+/** The weight `--history` uses without `--history-weight`: the app's default (docs/ranking.md, "Similar past fixes"). */
+export const DEFAULT_HISTORY_WEIGHT = 0.1;
 
 /**
  * `bugscout eval`: ranks every dataset row's issue against its tree at `<trees>/<base_commit>/`, writes one JSON

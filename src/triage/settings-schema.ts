@@ -48,8 +48,8 @@ const rankingSchema = z
       .number()
       .min(0)
       .max(1)
-      .default(0)
-      .describe("Share of the score (0 to 1) given to files fixed for similar past issues of this repository; 0 turns the signal off. See docs/ranking.md."),
+      .default(0.1)
+      .describe("Share of the score (0 to 1) given to files fixed for similar past issues of this repository (learned from merged pull requests); 0 turns the signal off. See docs/ranking.md."),
   })
   .describe("How files are ranked.");
 

@@ -161,7 +161,8 @@ async function readPastFixes(deps: TriageDeps, request: TriageRequest): Promise<
       ? (f: PastFix) => deps.historyDocs!.get(request.key, f)
       : (f: PastFix) => prepareHistoryDoc({ issueNumber: f.issueNumber, text: f.issueText, files: f.files });
     const docs = fixes.filter((f) => f.issueNumber !== request.issue.number).map(prepare);
-    return { docs, weight };
+    // No recorded fix yet: the request stays exactly as without the signal.
+    return docs.length > 0 ? { docs, weight } : undefined;
   } catch (err) {
     deps.log.warn({ err: summarizeError(err) }, "past fixes not read: ranking without them");
     return undefined;
