@@ -51,7 +51,9 @@ interface RunResult {
   readonly label: string;
   readonly seconds: number;
   readonly perSecond: number;
+  /** Issues without a comment when the run ended: lost, or not done within --timeout-s (`timedOut`). */
   readonly lost: number;
+  readonly timedOut: boolean;
   readonly duplicates: number;
   readonly statuses: string;
   readonly p50: number;
@@ -139,6 +141,8 @@ async function run(workers: number, kill: boolean): Promise<RunResult> {
     }
     while (commented() < plan.length && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     const seconds = (performance.now() - started) / 1000;
+    const done = commented();
+    const timedOut = done < plan.length;
     await sending;
     // Anything still running (a recovered job) gets a moment to finish, so a late duplicate would show.
     await new Promise((r) => setTimeout(r, 6_000));
@@ -147,7 +151,8 @@ async function run(workers: number, kill: boolean): Promise<RunResult> {
     return {
       label: `${workers} worker${workers > 1 ? "s" : ""}${kill ? ", one SIGKILLed + restarted" : ""}`,
       seconds,
-      perSecond: plan.length / seconds,
+      perSecond: done / seconds,
+      timedOut,
       lost: counts.filter((c) => c === 0).length,
       duplicates: counts.filter((c) => c > 1).length,
       statuses: [...statuses].map(([s, n]) => `${s}×${n}`).join(" "),
@@ -171,7 +176,7 @@ async function main(): Promise<number> {
   for (const spec of args.runs.split(",")) {
     const result = await run(Number.parseInt(spec, 10), spec.endsWith("kill"));
     results.push(result);
-    console.log(`${result.label}: ${result.seconds.toFixed(1)} s, ${result.perSecond.toFixed(1)} deliveries/s; lost ${result.lost}, duplicates ${result.duplicates}; web answers ${result.statuses}, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(1)} ms`);
+    console.log(`${result.label}: ${result.seconds.toFixed(1)} s${result.timedOut ? " (timed out)" : ""}, ${result.perSecond.toFixed(1)} deliveries/s; without a comment ${result.lost}, duplicates ${result.duplicates}; web answers ${result.statuses}, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(1)} ms`);
   }
   const one = results.find((r) => r.label === "1 worker");
   const three = results.find((r) => r.label === "3 workers");
