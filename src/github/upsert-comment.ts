@@ -1,4 +1,5 @@
 import type { UpsertOutcome } from "../triage/ports.js";
+import { sameCommentContent } from "../triage/render-comment.js";
 import { statusOf, type GitHubClient, type RepoRef } from "./github-client.js";
 
 /** Tries at creating a comment whose creation failed in a way that may or may not have created it. */
@@ -6,7 +7,8 @@ const CREATE_ATTEMPTS = 3;
 
 /**
  * Keeps one comment per marker on an issue: finds it by its first line among the bot comments (paging through all
- * comments), edits it when the body changed, posts nothing when it did not, and creates it when missing — including
+ * comments), edits it when the body changed, posts nothing when it did not (a new ranking time alone is no
+ * change), and creates it when missing — including
  * when it was deleted between listing and editing. A locked issue gives `locked`, not an error.
  *
  * Creating is not idempotent: GitHub (or a proxy) can answer 5xx after the comment was made, and a blind retry would
@@ -24,7 +26,7 @@ export async function upsertComment(
     const existing = await findComment(client, repo, issueNumber, marker, ownLogin);
     if (existing) {
       // Found on a later try: the failed create did make it.
-      if (existing.body === body) return attempt === 1 ? "unchanged" : "created";
+      if (sameCommentContent(existing.body, body)) return attempt === 1 ? "unchanged" : "created";
       try {
         await client.rest.issues.updateComment({ ...repo, comment_id: existing.id, body });
         return "updated";

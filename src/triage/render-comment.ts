@@ -124,6 +124,17 @@ function formatNumber(value: number): string {
   return Number.isFinite(value) ? value.toFixed(2) : "n/a";
 }
 
+/** The footer's "ranked in …" figure: it differs on every run, so it alone is no reason to edit a comment. */
+const TIMING = /ranked in (\d+ ms|\d+\.\d s|n\/a)/g;
+
+/**
+ * Whether two comment bodies say the same thing: equal but for the ranking time. A redelivery or a re-run that ranks
+ * the same files then leaves the comment alone instead of editing it (an "edited" mark and a notification for no news).
+ */
+export function sameCommentContent(a: string, b: string): boolean {
+  return a === b || a.replace(TIMING, "ranked in") === b.replace(TIMING, "ranked in");
+}
+
 function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return "n/a";
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;

@@ -27,4 +27,17 @@ describe("upsertComment for a person's token (bugscout triage --post with a PAT)
     assert.deepEqual(repo.comments.get(3)?.map((c) => c.body), ["<!-- bugscout -->\nby mallory", "<!-- bugscout -->\nnew"]);
     assert.equal(await fetchOwnLogin(client), undefined, "GET /user answers 403 for an installation token");
   });
+
+  it("leaves a comment alone when only the ranking time differs, and edits it when the ranking does", async () => {
+    const repo = fake.addRepo({ owner: "acme", name: "time", installationId: 43, headSha: "2".repeat(40) });
+    const client = createRestClient({ token: "ghs_fake_43", baseUrl: fake.apiUrl, noRetry: true });
+    const ref = { owner: "acme", repo: "time" };
+    const footer = (files: string, took: string) => `<!-- bugscout -->\n${files}\n<sub>mode bm25 · ranked in ${took} · commit 2222222</sub>`;
+    const seeded = fake.seedComment(repo, 5, footer("1. a.py", "120 ms"), { login: "bugscout[bot]", type: "Bot", id: 9 });
+
+    assert.equal(await upsertComment(client, ref, 5, "<!-- bugscout -->", footer("1. a.py", "1.4 s")), "unchanged");
+    assert.equal(seeded.body, footer("1. a.py", "120 ms"));
+    assert.equal(await upsertComment(client, ref, 5, "<!-- bugscout -->", footer("1. b.py", "95 ms")), "updated");
+    assert.equal(seeded.body, footer("1. b.py", "95 ms"));
+  });
 });
