@@ -95,13 +95,14 @@ describe("/bugscout commands", () => {
 
   it("edits the existing comment in place on a second command", () => withApp(async () => {
     await app.deliver("issue_comment", command("/bugscout"));
-    app.index.ranking = { ...RANKING, ms: 6 };
+    // A new ranking time alone is no reason to edit (upsert-own-comment.test.ts); a new reason is.
+    app.index.ranking = { ...RANKING, ms: 6, reason: "ranked again on request" };
 
     await app.deliver("issue_comment", command("/bugscout top=1", "triager", 102));
 
     const comments = repo.comments.get(3) ?? [];
     assert.equal(comments.length, 1);
-    assert.match(comments[0].body, /ranked in 6 ms/);
+    assert.match(comments[0].body, /mode bm25: ranked again on request · .* · ranked in 6 ms/);
     assert.deepEqual(repo.reactions, ["101:eyes", "102:eyes"]);
   }));
 

@@ -159,13 +159,13 @@ describe("issues.opened", () => {
   it("finds its comment on a later page among many others", () => withApp(async () => {
     for (let i = 0; i < 130; i++) fake.seedComment(repo, 7, `comment ${i}`, { login: "someone", type: "User", id: 3 });
     await app.deliver("issues", issuesOpened(REPO, ISSUE));
-    app.index.ranking = { ...RANKING, ms: 43 };
+    app.index.ranking = { ...RANKING, ms: 43, reason: "ranked again" };
 
     await app.deliver("issues", issuesOpened(REPO, ISSUE));
 
     const ours = (repo.comments.get(7) ?? []).filter((c) => c.body.startsWith("<!-- bugscout -->"));
     assert.equal(ours.length, 1);
-    assert.match(ours[0].body, /ranked in 43 ms/);
+    assert.match(ours[0].body, /mode bm25: ranked again · .* · ranked in 43 ms/);
     assert.ok(fake.calls().includes("PATCH /repos/acme/shop/issues/comments/" + ours[0].id));
   }));
 

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { sameCommentContent } from "../../src/triage/render-comment.js";
 import { execFile } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -115,11 +116,13 @@ describe("bugscout triage against a fake GitHub", () => {
 
     assert.equal(posted.code, 0, posted.stderr);
     assert.match(posted.stderr, /^bugscout: comment created on https:\/\/github\.example\/acme\/shop\/issues\/12$/m);
-    // The re-run finds its comment; it edits it only if the footer's ranking time changed.
-    assert.match(again.stderr, /^bugscout: comment (unchanged|updated) on /m);
+    // The re-run finds its comment and leaves it: only the footer's ranking time can differ.
+    assert.match(again.stderr, /^bugscout: comment unchanged on /m);
     const comments = repo.comments.get(12) ?? [];
     assert.equal(comments.length, 1);
-    assert.equal(comments[0].body, again.stdout);
+    assert.equal(comments[0].body, posted.stdout);
+    assert.ok(sameCommentContent(comments[0].body, again.stdout));
+    assert.ok(!fake.calls().some((c) => c.startsWith("PATCH ")), "nothing edited");
     assert.deepEqual(fake.calls().filter((c) => c.startsWith("POST ")), ["POST /repos/acme/shop/issues/12/comments"]);
     const ranking = JSON.parse(json.stdout) as { mode: string; files: { path: string }[] };
     assert.equal(ranking.mode, "bm25");
