@@ -1,4 +1,5 @@
-import pg from "pg";
+import type pg from "pg";
+import { openMigratedPgPool } from "./open-pg-pool.js";
 import { bestRank, type Outcome, type Prediction, type RecordKey, type RecordStore } from "./record-store.js";
 
 /** The PostgreSQL records schema, versioned like the SQLite one (src/records/record-migrations.ts) and kept in step. */
@@ -44,12 +45,9 @@ interface OutcomeRow {
  * under an advisory lock; every query is scoped by installation and repository (names in lower case).
  */
 export async function openPgRecordStore(options: PgRecordStoreOptions): Promise<RecordStore> {
-  const schema = options.schema ?? "bugscout";
-  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 4 });
-  pool.on("error", () => {});
-  pool.on("connect", (client) => void client.query(`SET search_path TO ${schema}`));
-  await migrate(pool, schema);
+  const pool = await openMigratedPgPool(options, {
+    table: "record_migrations", lock: "bugscout-records-migrate", label: "PostgreSQL records", migrations: MIGRATIONS, refuseNewer: true,
+  });
   const scope = (key: RecordKey) => [key.installationId, key.owner.toLowerCase(), key.repo.toLowerCase()];
   const toOutcome = (row: OutcomeRow): Outcome => ({
     issueNumber: row.issue_number, pullNumber: row.pull_number, issueText: row.issue_text, files: row.files,
@@ -133,34 +131,6 @@ async function inTransaction(pool: pg.Pool, work: (client: pg.PoolClient) => Pro
     await client.query("ROLLBACK").catch(() => {});
     throw error;
   } finally {
-    client.release();
-  }
-}
-
-async function migrate(pool: pg.Pool, schema: string): Promise<void> {
-  const client = await pool.connect();
-  const lock = `bugscout-records-migrate:${schema}`;
-  try {
-    await client.query("SELECT pg_advisory_lock(hashtext($1))", [lock]);
-    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    await client.query(`SET search_path TO ${schema}`);
-    await client.query("CREATE TABLE IF NOT EXISTS record_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())");
-    const { rows } = await client.query<{ v: number | null }>("SELECT max(version) AS v FROM record_migrations");
-    const applied = rows[0]?.v ?? 0;
-    if (applied > MIGRATIONS.length) {
-      throw new Error(`the records schema ${schema} was written by a newer BugScout (version ${applied}; this build reads up to ${MIGRATIONS.length})`);
-    }
-    for (let v = applied; v < MIGRATIONS.length; v++) {
-      await client.query("BEGIN");
-      await client.query(MIGRATIONS[v]);
-      await client.query("INSERT INTO record_migrations (version) VALUES ($1)", [v + 1]);
-      await client.query("COMMIT");
-    }
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw new Error(`PostgreSQL records migrations failed in schema ${schema}`, { cause: error });
-  } finally {
-    await client.query("SELECT pg_advisory_unlock(hashtext($1))", [lock]).catch(() => {});
     client.release();
   }
 }

@@ -1,4 +1,4 @@
-import pg from "pg";
+import { openMigratedPgPool } from "./open-pg-pool.js";
 import type { ScaleRecords } from "./scale-records.js";
 
 /** Versioned migrations; each runs once per schema, in order, inside a transaction. */
@@ -23,13 +23,9 @@ export interface PgRecordsOptions {
  * workers starting together apply each one exactly once.
  */
 export async function openPgScaleRecords(options: PgRecordsOptions): Promise<ScaleRecords> {
-  const schema = options.schema ?? "bugscout";
-  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 4 });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on("error", () => {});
-  pool.on("connect", (client) => void client.query(`SET search_path TO ${schema}`));
-  await migrate(pool, schema);
+  const pool = await openMigratedPgPool(options, {
+    table: "schema_migrations", lock: "bugscout-migrate", label: "PostgreSQL", migrations: MIGRATIONS, refuseNewer: false,
+  });
   return {
     deliveries: {
       async wasProcessed(id) {
@@ -66,27 +62,4 @@ export async function openPgScaleRecords(options: PgRecordsOptions): Promise<Sca
     ping: async () => void (await pool.query("SELECT 1")),
     close: () => pool.end(),
   };
-}
-
-async function migrate(pool: pg.Pool, schema: string): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query("SELECT pg_advisory_lock(hashtext($1))", [`bugscout-migrate:${schema}`]);
-    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    await client.query(`SET search_path TO ${schema}`);
-    await client.query("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())");
-    const { rows } = await client.query<{ v: number | null }>("SELECT max(version) AS v FROM schema_migrations");
-    for (let v = rows[0]?.v ?? 0; v < MIGRATIONS.length; v++) {
-      await client.query("BEGIN");
-      await client.query(MIGRATIONS[v]);
-      await client.query("INSERT INTO schema_migrations (version) VALUES ($1)", [v + 1]);
-      await client.query("COMMIT");
-    }
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw new Error(`PostgreSQL migrations failed in schema ${schema}`, { cause: error });
-  } finally {
-    await client.query("SELECT pg_advisory_unlock(hashtext($1))", [`bugscout-migrate:${schema}`]).catch(() => {});
-    client.release();
-  }
 }
