@@ -1,5 +1,6 @@
 import { answerStats } from "./answer-stats.js";
 import type { Command } from "./parse-command.js";
+import { publishComment } from "./publish-comment.js";
 import { HELP_MARKER, renderHelp } from "./render-help.js";
 import { triageIssue, type TriageDeps, type TriageOutcome, type TriageRequest } from "./triage-issue.js";
 
@@ -16,11 +17,5 @@ export async function answerCommand(
   if (command.kind === "rank") return triageIssue(deps, { ...request, command: command.options });
   if (command.kind === "stats") return answerStats(deps, request);
   const body = renderHelp(settings.commands.allow, command.kind === "invalid" ? command.errors : []);
-  if (settings.dry_run) {
-    deps.log.info({ issue: issue.number, body }, "dry run: help not posted");
-    return { kind: "dry-run", body };
-  }
-  if (issue.locked) return { kind: "locked" };
-  const upsert = await deps.gateway.upsertComment(issue.number, HELP_MARKER, body);
-  return upsert === "locked" ? { kind: "locked" } : { kind: "posted", upsert, body };
+  return publishComment(deps, { issue, settings }, { marker: HELP_MARKER, body, what: "help" });
 }

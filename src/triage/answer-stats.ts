@@ -1,3 +1,4 @@
+import { publishComment } from "./publish-comment.js";
 import { STATS_MARKER, renderStats } from "./render-stats.js";
 import type { TriageDeps, TriageOutcome, TriageRequest } from "./triage-issue.js";
 
@@ -20,11 +21,5 @@ export async function answerStats(deps: TriageDeps, request: Pick<TriageRequest,
       repoUrl,
     })
     : `${STATS_MARKER}\n\nThis BugScout installation keeps no records, so it has no figures to show.\n`;
-  if (settings.dry_run) {
-    deps.log.info({ issue: issue.number, body }, "dry run: stats not posted");
-    return { kind: "dry-run", body };
-  }
-  if (issue.locked) return { kind: "locked" };
-  const upsert = await deps.gateway.upsertComment(issue.number, STATS_MARKER, body);
-  return upsert === "locked" ? { kind: "locked" } : { kind: "posted", upsert, body };
+  return publishComment(deps, { issue, settings }, { marker: STATS_MARKER, body, what: "stats" });
 }
