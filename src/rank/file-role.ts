@@ -18,11 +18,11 @@ const TEST_DIR = new RegExp(String.raw`(^|/)(tests|testing|__tests__|__mocks__|s
   String.raw`fuzz|fuzzing|oss-fuzz|[A-Z]\w*Tests?)/|(^|/)src/(test|\w*Test|testFixtures)/|^test/`);
 const DOC_DIR = /(^|\/)(docs?|documentation|man|release[-_]notes|changelogs?)\//;
 /**
- * Samples, demos and benchmarks: `examples/`, Rust's `benches/`, JMH source sets (`src/jmh/`), and sample modules
+ * Samples, demos and benchmarks: `examples/`, Rust's `benches/`, `benchsuite/`, JMH source sets (`src/jmh/`), and sample modules
  * of a multi-module build named as such (`sample-app/`, `compose-samples/`), and a top-level `contrib/` (extras
  * beside the product; `django/contrib/` is not top-level and stays code).
  */
-const EXAMPLE_DIR = new RegExp(String.raw`(^|/)(examples?|samples?|demos?|tutorials?|benchmarks?|benches|bench|asv_bench|` +
+const EXAMPLE_DIR = new RegExp(String.raw`(^|/)(examples?|samples?|demos?|tutorials?|bench\w*|asv_bench|` +
   String.raw`[\w.]+[-_](examples?|samples?|demos?|benchmarks?)|(examples?|samples?|demos?|benchmarks?)[-_][\w.]+)/|` +
   String.raw`(^|/)src/(jmh|\w*Benchmark)/|^contrib/`);
 const DOC_LANGUAGES: ReadonlySet<Language> = new Set<Language>(["markdown", "rst"]);
@@ -64,13 +64,16 @@ const BUILD_NAMES: ReadonlySet<string> = new Set([
  */
 const BUILD_FILE = new RegExp(String.raw`\.(cmake|mk|bzl|gradle|gradle\.kts|gemspec|podspec|nuspec|csproj|vcxproj|sln)$|` +
   String.raw`^requirements[\w.-]*\.txt$|^(release|publish|bump[-_]?version)[\w.-]*\.(sh|py|js|mjs|ts|rb)$|` +
+  // autoconf macros, RPM specs, and build/bootstrap shell scripts (`autogen.sh`, `compile-ios.sh`, `build.bat`).
+  String.raw`\.m4$|\.spec$|^(autogen|bootstrap|build|compile)([-_][\w.-]*)?\.(sh|bat|cmd|ps1)$|` +
   // JS tool configs: karma.conf.js, webpack.config.js, rollup.config.mjs, jest.config.ts, gulpfile.js, tsconfig.json.
   String.raw`^[\w.-]+\.(conf|config)\.[cm]?[jt]s$|^(gulpfile|gruntfile)\.[cm]?[jt]s$|^tsconfig[\w.-]*\.json$|^\.babelrc(\.\w+)?$`);
 /**
- * Folders that hold only build logic: Gradle's wrapper, Gradle's buildSrc, CMake modules, and a top-level `scripts/`
+ * Folders that hold only build logic: Gradle's and Maven's wrappers, Gradle's buildSrc, CMake modules, autoconf's
+ * `m4/`, and a top-level `scripts/`
  * (release, doc-generation and maintenance scripts of the repository, not the product).
  */
-const BUILD_DIR = /(^|\/)(gradle\/wrapper|buildSrc|build-logic|cmake)\/|^(scripts|build-scripts|ci)\//;
+const BUILD_DIR = /(^|\/)(gradle\/wrapper|\.mvn|buildSrc|build-logic|cmake|m4)\/|^(scripts|build-scripts|ci)\//;
 
 /** Single-header / single-file amalgamations: `single_include/…/json.hpp`, `extras/catch_amalgamated.cpp`, `sqlite3.c`-style `amalgamation/` folders. */
 const AMALGAMATION = /(^|\/)(single_include|amalgamation)\/|(^|\/)[^/]*amalgamat(ed|ion)[^/]*$/i;

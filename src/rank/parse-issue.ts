@@ -43,6 +43,14 @@ const FILE_EXT =
   "py|pyi|pyx|java|kt|kts|scala|groovy|js|jsx|mjs|cjs|ts|tsx|go|rs|c|h|cc|cpp|hpp|cs|rb|php|swift|lua|sh|m|" +
   "html|css|scss|vue|svelte|json|ya?ml|toml|cfg|ini|txt|rst|md|xml|gradle|sql";
 const PATH = new RegExp(String.raw`(?<![\w/.-])((?:[\w.-]+/)*[\w-][\w.-]*\.(?:${FILE_EXT}))(?::(\d+))?(?![\w/])`, "g");
+/**
+ * A link to a file of a repository on GitHub or GitHub Enterprise (`https://github.com/o/r/blob/<ref>/src/x.js#L254`,
+ * `…/tree/…`, `raw.githubusercontent.com/o/r/<ref>/…`): reporters paste permalinks to the line they suspect. The
+ * path is taken after the ref's first segment; a ref with slashes leaves extra leading segments, which the suffix
+ * match of the mention ignores.
+ */
+const FILE_LINK =
+  /https?:\/\/(?:raw\.githubusercontent\.com\/[\w.-]+\/[\w.-]+\/[^/\s]+|[\w.-]+(?::\d+)?\/[\w.-]+\/[\w.-]+\/(?:blob|tree|raw)\/[^/\s]+)\/([^\s#?)\]>"'`]+)(?:#L(\d+))?/g;
 const IMPORT = /^[ \t>.]*(?:from[ \t]+([\w.]+)[ \t]+import\b|import(?:[ \t]+static)?[ \t]+([\w.]+(?:\.\*)?))/gm;
 const DOTTED = /(?<![\w.:])[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)+(?![\w])/g;
 const CALL = /(?<![\w.])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\(/g;
@@ -75,7 +83,28 @@ export function parseIssue(text: string): ParsedIssue {
   const errors = [...normalized.matchAll(ERROR)].map((m) => ({ type: m[1], message: (m[2] ?? "").trim() }));
 
   const imports = [...new Set([...normalized.matchAll(IMPORT)].map((m) => (m[1] ?? m[2]).replace(/\.\*$/, "")))];
-  return { text: normalized, title, prose, code, identifiers: findIdentifiers(normalized), imports, paths: findPaths(withoutFrames), frames, errors };
+  return { text: normalized, title, prose, code, identifiers: findIdentifiers(normalized), imports, paths: [...findLinkedPaths(normalized), ...findPaths(withoutFrames)], frames, errors };
+}
+
+/** Files linked by URL ({@link FILE_LINK}), each path once. */
+function findLinkedPaths(text: string): IssuePath[] {
+  const seen = new Set<string>();
+  const out: IssuePath[] = [];
+  for (const m of text.matchAll(FILE_LINK)) {
+    const path = safeDecode(m[1]).replace(/[.,;:!/]+$/, "");
+    if (seen.has(path)) continue;
+    seen.add(path);
+    out.push({ path, line: m[2] ? Number(m[2]) : undefined, text: m[0] });
+  }
+  return out;
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }
 
 function findPaths(text: string): IssuePath[] {

@@ -135,3 +135,19 @@ test("code spans, fenced blocks, paths and calls", () => {
   assert.ok(!issue.identifiers.includes("e.g"));
   assert.ok(!issue.prose.includes("MyModel"), "fenced code is not prose");
 });
+
+test("links to a repository's files are paths, with the line of a permalink", () => {
+  const issue = parseIssue([
+    "Invalid date is hard-coded",
+    "See https://github.com/iamkun/dayjs/blob/0fdac93ff2531542301b76952be9b084b2e2dfa0/src/index.js#L254.",
+    "and [this](https://ghe.example.com:8443/org/repo/blob/main/lib/My%20File.c) or",
+    "https://raw.githubusercontent.com/o/r/v1.2/include/x.h, and the examples folder",
+    "https://github.com/grpc/grpc-go/tree/master/examples/helloworld/, not https://github.com/o/r/issues/12",
+  ].join("\n"));
+  assert.deepEqual(issue.paths.map((p) => [p.path, p.line]), [
+    ["src/index.js", 254],
+    ["lib/My File.c", undefined],
+    ["include/x.h", undefined],
+    ["examples/helloworld", undefined],
+  ]);
+});
