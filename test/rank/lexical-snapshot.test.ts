@@ -49,3 +49,20 @@ test("an empty index round-trips, and damaged bytes are refused rather than misr
   assert.throws(() => decodeLexicalIndex(foreign), /not a lexical snapshot/);
   assert.throws(() => decodeLexicalIndex(new Uint8Array(0)), /not a lexical snapshot/);
 });
+
+test("decoded definitions answer lookups by name, and the names and symbols come back in order", () => {
+  const built = buildShopIndex();
+  const decoded = decodeLexicalIndex(encodeLexicalIndex(built));
+  assert.ok(built.definitions.size > 5);
+  assert.equal(decoded.definitions.size, built.definitions.size);
+  for (const name of [...built.definitions.keys(), "Cart.total", "cart", "no_such_name", ""]) {
+    assert.deepEqual(decoded.definitions.get(name), built.definitions.get(name), name);
+    assert.equal(decoded.definitions.has(name), built.definitions.has(name), name);
+  }
+  assert.deepEqual([...decoded.definitions.keys()], [...built.definitions.keys()]);
+  assert.deepEqual([...decoded.definitions.values()], [...built.definitions.values()]);
+  // A file's symbols are decoded once and shared by the files with its content.
+  const file = decoded.files.findIndex((f) => f.symbols.length > 1);
+  assert.equal(decoded.files[file].symbols, decoded.files[file].symbols);
+  assert.deepEqual(decoded.files[file].symbols, built.files[file].symbols);
+});
