@@ -21,7 +21,11 @@ function plain(index: LexicalIndex) {
     })),
     postStart: [...index.postStart], postFile: [...index.postFile],
     tf: FIELDS.map((f) => [...index.tf[f]]), lengths: FIELDS.map((f) => [...index.lengths[f]]), avgLength: index.avgLength,
-    terms: index.termIds.size, definitions: [...index.definitions], paths: index.paths,
+    terms: index.termIds.size, definitions: [...index.definitions],
+    paths: {
+      files: index.files.map((_, i) => [index.paths.segmentsOf(i), index.paths.modulesOf(i)]),
+      byName: [...index.paths.byName], byModuleTail: [...index.paths.byModuleTail],
+    },
   };
 }
 
