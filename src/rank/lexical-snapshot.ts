@@ -13,10 +13,11 @@ import { TermInterner } from "./term-interner.js";
  * arrays, each 8-byte aligned so it is viewed in place; strings are `\n`-joined UTF-8 (paths and symbol names never
  * contain a newline). Nothing is made per symbol or per defined name until it is asked for: a content's symbols are
  * decoded from their own byte range on first access (a ranking reads a few files' symbols), and definitions are
- * looked up through a saved hash table of the names (see `DefinitionTable`).
+ * looked up through a saved hash table of the names (see `DefinitionTable`). The contents' analyses are not saved
+ * (a third of the bytes): a ranking reads about a hundred of them, from the store, by hash (see `AnalysisSource`).
  */
 const MAGIC = 0x58_4c_53_42; // "BSLX"
-const FORMAT = 2;
+const FORMAT = 3;
 
 type Column = Uint8Array | Int32Array | Uint16Array | Float32Array | Float64Array;
 
@@ -38,11 +39,6 @@ export function encodeLexicalIndex(index: LexicalIndex): Uint8Array {
       byHash.set(f.hash, c);
     }
     contentOf[i] = c;
-  });
-  const analyses = firstFile.map((i) => {
-    const a = files[i].analysis;
-    if (!(a instanceof Uint8Array)) throw new Error("an index over decoded analyses cannot be encoded");
-    return a;
   });
   const symbolStart = new Int32Array(firstFile.length + 1);
   const symbols: SymbolInfo[] = [];
@@ -75,7 +71,6 @@ export function encodeLexicalIndex(index: LexicalIndex): Uint8Array {
     Int32Array.from(files, (f) => f.lineCount), contentOf,
     text(files.map((f) => f.path)), text(files.map((f) => f.hash)), text(files.map((f) => f.language)),
     text(files.map((f) => f.role)),
-    concat(analyses), offsets(analyses.map((a) => a.length)),
     symbolStart, Int32Array.from(symbols, (s) => s.startLine), Int32Array.from(symbols, (s) => s.endLine),
     concat(names), offsets(names.map((b) => b.length)), concat(qualifiedNames), offsets(qualifiedNames.map((b) => b.length)),
     concat(kinds), offsets(kinds.map((b) => b.length)),
@@ -85,8 +80,17 @@ export function encodeLexicalIndex(index: LexicalIndex): Uint8Array {
   return pack(sections);
 }
 
-/** Restores an index encoded by {@link encodeLexicalIndex}. Throws on bytes of another format or a damaged blob. */
-export function decodeLexicalIndex(bytes: Uint8Array): LexicalIndex {
+/**
+ * A content's encoded analysis by its hash, as stored with the tree the snapshot was built from. Called when a
+ * ranking first reads a file's `analysis`; it must throw rather than answer from another state of the store.
+ */
+export type AnalysisSource = (hash: string) => Uint8Array;
+
+/**
+ * Restores an index encoded by {@link encodeLexicalIndex}; files read their analyses from `analyses` on first access.
+ * Throws on bytes of another format or a damaged blob.
+ */
+export function decodeLexicalIndex(bytes: Uint8Array, analyses: AnalysisSource): LexicalIndex {
   const r = unpack(bytes);
   const header = JSON.parse(r.strings(1)[0]) as { format: number; terms: number; definitions: number; avgLength: number[] };
   if (header.format !== FORMAT) throw new Error(`lexical snapshot format ${header.format}, expected ${FORMAT}`);
@@ -105,8 +109,6 @@ export function decodeLexicalIndex(bytes: Uint8Array): LexicalIndex {
   const hashes = r.strings(fileCount);
   const languages = r.strings(fileCount) as Language[];
   const roles = r.strings(fileCount) as FileRole[];
-  const analysisBytes = r.bytes();
-  const analysisStart = r.int32();
   const symbolStart = r.int32();
   const startLines = r.int32();
   const endLines = r.int32();
@@ -120,19 +122,19 @@ export function decodeLexicalIndex(bytes: Uint8Array): LexicalIndex {
     arena: r.bytes(), starts: r.int32(), ends: r.int32(), table: r.int32(), count: header.definitions,
   });
   r.end();
-  const contents = analysisStart.length - 1;
-  if (lineCounts.length !== fileCount || contentOf.length !== fileCount || symbolStart.length !== contents + 1 ||
+  const contents = symbolStart.length - 1;
+  if (lineCounts.length !== fileCount || contentOf.length !== fileCount || contents < 0 || contentOf.some((c) => c >= contents) ||
     symbolStart[contents] !== symbolCount || endLines.length !== symbolCount || postStart.length !== header.terms + 1 ||
     [names, qualifiedNames, kinds].some((column) => column.start.length !== contents + 1)) {
     throw new Error("lexical snapshot sections do not fit together");
   }
 
-  const symbols: SnapshotSymbols = { symbolStart, names, qualifiedNames, kinds, startLines, endLines, decoded: [] };
+  const columns: SnapshotContents = {
+    symbolStart, names, qualifiedNames, kinds, startLines, endLines, decoded: [], analyses, analysed: [],
+  };
   const files: IndexedFile[] = new Array(fileCount);
   for (let i = 0; i < fileCount; i++) {
-    const c = contentOf[i];
-    const analysis = analysisBytes.subarray(analysisStart[c], analysisStart[c + 1]);
-    files[i] = new SnapshotFile(paths[i], hashes[i], languages[i], lineCounts[i], roles[i], analysis, symbols, c);
+    files[i] = new SnapshotFile(paths[i], hashes[i], languages[i], lineCounts[i], roles[i], columns, contentOf[i]);
   }
   const definitions = new DefinitionTable(definitionNames, definitionStart, definitionFiles);
   const termIds: InternedTermLookup = { get: (term) => interner.find(term), size: header.terms, interner };
@@ -168,8 +170,8 @@ function contentStrings(column: TextColumn, c: number, count: number): string[] 
   return values;
 }
 
-/** The symbol columns of a snapshot, and the lists materialised so far (by content). */
-interface SnapshotSymbols {
+/** The symbol columns of a snapshot and the analysis source, with what was materialised so far (by content). */
+interface SnapshotContents {
   readonly symbolStart: Int32Array;
   readonly names: TextColumn;
   readonly qualifiedNames: TextColumn;
@@ -177,12 +179,17 @@ interface SnapshotSymbols {
   readonly startLines: Int32Array;
   readonly endLines: Int32Array;
   readonly decoded: (readonly SymbolInfo[] | undefined)[];
+  readonly analyses: AnalysisSource;
+  readonly analysed: (Uint8Array | undefined)[];
 }
 
-/** A file of a decoded index; its symbols are built on first access and shared by files with the same content. */
+/**
+ * A file of a decoded index; its symbols and analysis are fetched on first access and shared by the files with the
+ * same content.
+ */
 class SnapshotFile implements IndexedFile {
   // Private fields: invisible to spreads and JSON, so a file still looks like the plain record it stands for.
-  readonly #columns: SnapshotSymbols;
+  readonly #columns: SnapshotContents;
   readonly #content: number;
 
   constructor(
@@ -191,12 +198,16 @@ class SnapshotFile implements IndexedFile {
     readonly language: Language,
     readonly lineCount: number,
     readonly role: FileRole,
-    readonly analysis: Uint8Array,
-    columns: SnapshotSymbols,
+    columns: SnapshotContents,
     content: number,
   ) {
     this.#columns = columns;
     this.#content = content;
+  }
+
+  get analysis(): Uint8Array {
+    const { analysed, analyses } = this.#columns;
+    return (analysed[this.#content] ??= analyses(this.hash));
   }
 
   get symbols(): readonly SymbolInfo[] {
