@@ -123,7 +123,7 @@ export function decodeLexicalIndex(bytes: Uint8Array, analyses: AnalysisSource):
   });
   r.end();
   const contents = symbolStart.length - 1;
-  if (lineCounts.length !== fileCount || contentOf.length !== fileCount || contents < 0 || contentOf.some((c) => c >= contents) ||
+  if (lineCounts.length !== fileCount || contentOf.length !== fileCount || contents < 0 || contentOf.some((c) => c < 0 || c >= contents) ||
     symbolStart[contents] !== symbolCount || endLines.length !== symbolCount || postStart.length !== header.terms + 1 ||
     [names, qualifiedNames, kinds].some((column) => column.start.length !== contents + 1)) {
     throw new Error("lexical snapshot sections do not fit together");
