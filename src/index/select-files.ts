@@ -132,7 +132,9 @@ export function* walkSelection(
   }
   // Depth-first with a stack of open directories, not a recursive generator: each event then passes through one
   // generator instead of one per level (django: 10,000 events up to 9 levels deep, on every refresh).
-  const open: { readonly dir: string; readonly entries: readonly TreeEntry[]; next: number }[] = [{ dir: "", entries: root, next: 0 }];
+  const open: { readonly dir: string; readonly entries: readonly TreeEntry[]; next: number }[] = [
+    { dir: "", entries: root, next: 0 },
+  ];
   while (open.length > 0) {
     const top = open[open.length - 1];
     if (top.next === top.entries.length) {

@@ -47,7 +47,9 @@ export class DefinitionTable implements ReadonlyMap<string, readonly number[]> {
     for (let k = 0; k < this.#names.size; k++) yield this.#list(k);
   }
 
-  forEach(callback: (value: readonly number[], key: string, map: ReadonlyMap<string, readonly number[]>) => void): void {
+  forEach(
+    callback: (value: readonly number[], key: string, map: ReadonlyMap<string, readonly number[]>) => void,
+  ): void {
     for (const [name, list] of this.entries()) callback(list, name, this);
   }
 

@@ -56,7 +56,8 @@ export function encodeLexicalIndex(index: LexicalIndex): Uint8Array {
   const definitionNames = new TermInterner();
   for (const [name, list] of index.definitions) {
     const bytes = encoder.encode(name);
-    if (definitionNames.intern(bytes, 0, bytes.length) !== definitionStart.length - 1) throw new Error(`definition ${name} twice`);
+    const id = definitionNames.intern(bytes, 0, bytes.length);
+    if (id !== definitionStart.length - 1) throw new Error(`definition ${name} twice`);
     definitionFiles.push(...list);
     definitionStart.push(definitionFiles.length);
   }
@@ -64,7 +65,8 @@ export function encodeLexicalIndex(index: LexicalIndex): Uint8Array {
 
   const sections: Column[] = [
     text([JSON.stringify({
-      format: FORMAT, terms: state.count, definitions: definitionState.count, avgLength: FIELDS.map((f) => index.avgLength[f]),
+      format: FORMAT, terms: state.count, definitions: definitionState.count,
+      avgLength: FIELDS.map((f) => index.avgLength[f]),
     })]),
     state.arena, state.starts, state.ends, state.table,
     index.postStart, index.postFile, ...FIELDS.map((f) => index.tf[f]), ...FIELDS.map((f) => index.lengths[f]),
@@ -72,8 +74,7 @@ export function encodeLexicalIndex(index: LexicalIndex): Uint8Array {
     text(files.map((f) => f.path)), text(files.map((f) => f.hash)), text(files.map((f) => f.language)),
     text(files.map((f) => f.role)),
     symbolStart, Int32Array.from(symbols, (s) => s.startLine), Int32Array.from(symbols, (s) => s.endLine),
-    concat(names), offsets(names.map((b) => b.length)), concat(qualifiedNames), offsets(qualifiedNames.map((b) => b.length)),
-    concat(kinds), offsets(kinds.map((b) => b.length)),
+    ...textColumn(names), ...textColumn(qualifiedNames), ...textColumn(kinds),
     Int32Array.from(definitionStart), Int32Array.from(definitionFiles),
     definitionState.arena, definitionState.starts, definitionState.ends, definitionState.table,
   ];
@@ -92,7 +93,9 @@ export type AnalysisSource = (hash: string) => Uint8Array;
  */
 export function decodeLexicalIndex(bytes: Uint8Array, analyses: AnalysisSource): LexicalIndex {
   const r = unpack(bytes);
-  const header = JSON.parse(r.strings(1)[0]) as { format: number; terms: number; definitions: number; avgLength: number[] };
+  const header = JSON.parse(r.strings(1)[0]) as {
+    format: number; terms: number; definitions: number; avgLength: number[];
+  };
   if (header.format !== FORMAT) throw new Error(`lexical snapshot format ${header.format}, expected ${FORMAT}`);
   const interner = TermInterner.fromState({
     arena: r.bytes(), starts: r.int32(), ends: r.int32(), table: r.int32(), count: header.terms,
@@ -123,8 +126,8 @@ export function decodeLexicalIndex(bytes: Uint8Array, analyses: AnalysisSource):
   });
   r.end();
   const contents = symbolStart.length - 1;
-  if (lineCounts.length !== fileCount || contentOf.length !== fileCount || contents < 0 || contentOf.some((c) => c < 0 || c >= contents) ||
-    symbolStart[contents] !== symbolCount || endLines.length !== symbolCount || postStart.length !== header.terms + 1 ||
+  if (lineCounts.length !== fileCount || contentOf.length !== fileCount || contents < 0 ||
+    contentOf.some((c) => c < 0 || c >= contents) || symbolStart[contents] !== symbolCount || endLines.length !== symbolCount || postStart.length !== header.terms + 1 ||
     [names, qualifiedNames, kinds].some((column) => column.start.length !== contents + 1)) {
     throw new Error("lexical snapshot sections do not fit together");
   }
@@ -166,7 +169,9 @@ interface TextColumn {
 function contentStrings(column: TextColumn, c: number, count: number): string[] {
   const { bytes, start } = column;
   const values = count === 0 ? [] : decoder.decode(bytes.subarray(start[c], start[c + 1])).split("\n");
-  if (values.length !== count || (count === 0 && start[c + 1] !== start[c])) throw new Error("lexical snapshot symbols do not match their count");
+  if (values.length !== count || (count === 0 && start[c + 1] !== start[c])) {
+    throw new Error("lexical snapshot symbols do not match their count");
+  }
   return values;
 }
 
@@ -222,7 +227,9 @@ class SnapshotFile implements IndexedFile {
       const kind = contentStrings(kinds, c, count) as SymbolKind[];
       const out: SymbolInfo[] = [];
       for (let s = 0; s < count; s++) {
-        out.push({ name: name[s], qualifiedName: qualifiedName[s], kind: kind[s], startLine: startLines[from + s], endLine: endLines[from + s] });
+        out.push({
+          name: name[s], qualifiedName: qualifiedName[s], kind: kind[s], startLine: startLines[from + s], endLine: endLines[from + s],
+        });
       }
       list = out;
       decoded[c] = list;
@@ -236,6 +243,11 @@ const decoder = new TextDecoder();
 
 function text(values: readonly string[]): Uint8Array {
   return encoder.encode(values.join("\n"));
+}
+
+/** A text column's two sections: the contents' `\n`-joined strings back to back, and where each content starts. */
+function textColumn(perContent: readonly Uint8Array[]): [Uint8Array, Int32Array] {
+  return [concat(perContent), offsets(perContent.map((b) => b.length))];
 }
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
@@ -310,10 +322,9 @@ function unpack(input: Uint8Array) {
     textColumn(): TextColumn {
       const bytes = typed((b, o, n) => new Uint8Array(b, o, n), 1);
       const start = typed((b, o, n) => new Int32Array(b, o, n), 4);
-      for (let c = 0; c < start.length; c++) {
-        if (start[c] < (c === 0 ? 0 : start[c - 1]) || start[c] > bytes.length) throw new Error("lexical snapshot text offsets are damaged");
-      }
-      if (start.length === 0 || start[start.length - 1] !== bytes.length) throw new Error("lexical snapshot text offsets are damaged");
+      let ok = start.length > 0 && start[start.length - 1] === bytes.length;
+      for (let c = 0; ok && c < start.length; c++) ok = start[c] >= (c === 0 ? 0 : start[c - 1]) && start[c] <= bytes.length;
+      if (!ok) throw new Error("lexical snapshot text offsets are damaged");
       return { bytes, start };
     },
     end: () => {

@@ -26,7 +26,8 @@ export function loadLexicalIndex(store: SqliteIndexStore, codeVersion: string = 
   if (saved) {
     try {
       // Analyses are read when a ranking first needs them, from the state the snapshot was saved from.
-      return decodeLexicalIndex(saved, (hash) => repo.readAnalysis(hash, generation, CONTENT_VERSION_KEY, contentVersion));
+      const analyses = (hash: string) => repo.readAnalysis(hash, generation, CONTENT_VERSION_KEY, contentVersion);
+      return decodeLexicalIndex(saved, analyses);
     } catch {
       // A damaged or foreign blob is rebuilt below, never trusted.
     }

@@ -21,7 +21,9 @@ export function parsedLanguages(requested: readonly Language[] | undefined): Lan
  * The `version` an extractor created with these options has, known without loading anything: the indexer compares
  * it with the stored one before deciding whether any file needs parsing at all.
  */
-export function symbolExtractorVersion(options: { readonly languages?: readonly Language[]; readonly windows?: WindowOptions } = {}): string {
+export function symbolExtractorVersion(
+  options: { readonly languages?: readonly Language[]; readonly windows?: WindowOptions } = {},
+): string {
   const { lines = DEFAULT_WINDOW_LINES, overlap = DEFAULT_WINDOW_OVERLAP } = options.windows ?? {};
   return [`rules-${RULES_VERSION}`, "web-tree-sitter-0.25", `windows-${lines}/${overlap}`,
     ...[...new Set(parsedLanguages(options.languages))].sort()].join(";");
