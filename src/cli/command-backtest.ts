@@ -1,5 +1,5 @@
 import { createTriageRuntime, LOCAL_INSTALLATION_ID } from "../compose/create-triage-runtime.js";
-import type { CliEnv } from "../env.js";
+import type { CliEnv } from "../cli-env.js";
 import { renderReport } from "../eval/render-report.js";
 import { createRepoGateway } from "../github/create-repo-gateway.js";
 import { createFixGateway } from "../github/fix-gateway.js";

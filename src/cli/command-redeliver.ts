@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { Octokit } from "@octokit/rest";
-import type { CliEnv } from "../env.js";
+import type { CliEnv } from "../cli-env.js";
 import { createAppJwt } from "../github/app-jwt.js";
 import { redeliverFailed } from "../github/redeliver-failed.js";
 import { CliError } from "./cli-error.js";

@@ -1,5 +1,5 @@
 import { LOCAL_INSTALLATION_ID } from "../compose/create-triage-runtime.js";
-import type { CliEnv } from "../env.js";
+import type { CliEnv } from "../cli-env.js";
 import { createSqliteRecordStore } from "../records/sqlite-record-store.js";
 import { STATS_WINDOW_DAYS } from "../triage/answer-stats.js";
 import { recordsPath } from "../triage/data-layout.js";

@@ -1,7 +1,7 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { createTriageRuntime, LOCAL_INSTALLATION_ID } from "../compose/create-triage-runtime.js";
-import type { CliEnv } from "../env.js";
+import type { CliEnv } from "../cli-env.js";
 import { createRepoGateway } from "../github/create-repo-gateway.js";
 import { describeGitHubError } from "../github/describe-github-error.js";
 import { fetchIssue, FetchIssueError, fetchOwnLogin } from "../github/fetch-issue.js";

@@ -1,6 +1,6 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
-import type { CliEnv } from "../env.js";
+import type { CliEnv } from "../cli-env.js";
 import { createRestClient, GITHUB_API_URL, webUrlForApi, type RestClient } from "../github/rest-client.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";

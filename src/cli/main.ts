@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
-import type { CliEnv } from "../env.js";
+import type { CliEnv } from "../cli-env.js";
 import { IndexStoreError } from "../store/store-error.js";
 import type { StoreDense } from "../triage/create-store-dense.js";
 import { createLazyIndexer } from "../triage/create-indexer.js";

@@ -1,4 +1,4 @@
-import { readCliEnv } from "../env.js";
+import { readCliEnv } from "../cli-env.js";
 import type { CliIo } from "./cli-io.js";
 import { createProgressReporter } from "./progress.js";
 

@@ -35,3 +35,11 @@ export function moduleSegments(path: string): string[] {
   if (!FOLDER_MODULE_STEMS.has(stem) || segments.length === 0) segments.push(stem);
   return segments;
 }
+
+/** The last of `moduleSegments(path)`, without splitting the path (done for every file of an index). */
+export function moduleTail(path: string): string {
+  const slash = path.lastIndexOf("/");
+  const stem = fileStem(path.slice(slash + 1));
+  if (!FOLDER_MODULE_STEMS.has(stem) || slash === -1) return stem;
+  return path.slice(path.lastIndexOf("/", slash - 1) + 1, slash);
+}

@@ -63,7 +63,7 @@ export function resolveMentions(index: LexicalIndex, issue: ParsedIssue): Mentio
       const match = matchModule(index.paths, parts.slice(0, k));
       if (match.files.length === 0) continue;
       for (const file of match.files) {
-        const isPackage = index.paths.modules[file].length < index.paths.segments[file].length;
+        const isPackage = index.paths.modulesOf(file).length < index.paths.segmentsOf(file).length;
         bump(out.module, file, (source * (isPackage ? PACKAGE_FACTOR : 1)) / match.files.length);
         if (!out.evidence.has(file)) out.evidence.set(file, { kind: "path", text: parts.slice(0, k).join(".") });
       }

@@ -9,7 +9,9 @@ export type IndexStoreErrorCode =
   /** The file cannot be opened or created (permissions, a directory in the way, a full disk). */
   | "unavailable"
   /** The update broke an invariant (a file referencing content that is not stored). Nothing was written. */
-  | "invalid-update";
+  | "invalid-update"
+  /** Another process changed the index while this one was reading it; reading again sees the new state. */
+  | "changed";
 
 /** An expected failure of the index store, with a message fit to show a user as is. */
 export class IndexStoreError extends Error {

@@ -11,24 +11,31 @@ import { createSnapshotRepo } from "../store/snapshot-repo.js";
  * The store's lexical index for a short-lived process (the CLI): the saved snapshot when it was built from the
  * store's current generation, its content version and this build's ranking code; else built from the corpus and
  * saved for the next process. Building costs 0.6 s on django, mapping the snapshot a few tens of milliseconds. A
- * snapshot that cannot be saved (a read-only store, a busy writer) or read back costs only the build.
+ * snapshot that cannot be saved (a read-only store, a busy writer) or read back costs only the build. A mapped
+ * index reads its files' analyses from the store on first use: the store must stay open while it ranks, and a
+ * ranking throws an `IndexStoreError` ("changed") if another process changed the index in between.
  */
 export function loadLexicalIndex(store: SqliteIndexStore, codeVersion: string = rankCodeVersion()): LexicalIndex {
   const repo = createSnapshotRepo(store);
   const keyOf = (generation: number, contentVersion: string | undefined) =>
     `generation-${generation}|${contentVersion ?? "none"}|code-${codeVersion}`;
-  const saved = store.db.transaction(() => repo.read(keyOf(store.generation(), store.getMeta(CONTENT_VERSION_KEY))))();
+  const { saved, generation, contentVersion } = store.db.transaction(() => {
+    const state = { generation: store.generation(), contentVersion: store.getMeta(CONTENT_VERSION_KEY) };
+    return { ...state, saved: repo.read(keyOf(state.generation, state.contentVersion)) };
+  })();
   if (saved) {
     try {
-      return decodeLexicalIndex(saved);
+      // Analyses are read when a ranking first needs them, from the state the snapshot was saved from.
+      const analyses = (hash: string) => repo.readAnalysis(hash, generation, CONTENT_VERSION_KEY, contentVersion);
+      return decodeLexicalIndex(saved, analyses);
     } catch {
       // A damaged or foreign blob is rebuilt below, never trusted.
     }
   }
-  const { corpus, generation, meta } = repo.loadCorpusAt(CONTENT_VERSION_KEY);
-  const index = buildLexicalIndex(corpus);
+  const built = repo.loadCorpusAt(CONTENT_VERSION_KEY);
+  const index = buildLexicalIndex(built.corpus);
   try {
-    repo.write(keyOf(generation, meta), encodeLexicalIndex(index));
+    repo.write(keyOf(built.generation, built.meta), encodeLexicalIndex(index));
   } catch {
     // Saving is an optimisation: the next process builds again.
   }

@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
 import { deferSymbolExtractor } from "../../src/index/symbols/defer-symbol-extractor.js";
+import { PARSED_LANGUAGES } from "../../src/index/symbols/extractor-version.js";
+import { LANGUAGE_RULES } from "../../src/index/symbols/language-rules.js";
 import {
   createSymbolExtractor, symbolExtractorVersion, type SymbolExtractorOptions,
 } from "../../src/index/symbols/symbol-extractor.js";
@@ -51,6 +53,9 @@ test("the announced version is the loaded extractor's, and a mismatch is refused
   assert.equal(symbolExtractorVersion(PYTHON), loaded.version);
   assert.equal(symbolExtractorVersion({ languages: ["python", "go", "python"] }), symbolExtractorVersion({ languages: ["go", "python"] }));
   loaded.dispose();
+
+  // The version is computed from a list of the languages with rules, so it needs no rule table: the two must agree.
+  assert.deepEqual([...PARSED_LANGUAGES], Object.keys(LANGUAGE_RULES));
 
   const lying = deferSymbolExtractor(PYTHON, () => createSymbolExtractor({ languages: ["go"] }));
   await assert.rejects(lying.load(), /differs from the announced/);

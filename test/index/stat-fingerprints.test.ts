@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test, type TestContext } from "node:test";
 import Sqlite from "better-sqlite3";
@@ -92,6 +92,31 @@ test("a rewritten file is read again, even with its size and modification time r
   assert.deepEqual([after.report.analyzed, after.report.generation], [1, 2]);
   assert.deepEqual(h.symbols().slice(1), ["pkg/a.py:alpha", "pkg/b.py:delta", "pkg/c.py:gamma"]);
   assert.equal((await h.run()).reads.length, 0);
+});
+
+test("fingerprints recorded in another format (bigint nanoseconds, before 2026-12) are re-read once, then trusted", async (t) => {
+  const h = await setUp(t);
+  await h.run();
+  const before = h.symbols();
+  const { ino, size } = statSync(join(h.root, "pkg/a.py"), { bigint: true });
+  h.store.db.prepare("UPDATE files SET stat = ? || ':1764583200123456789:1764583200123456789:' || ?").run(String(size), String(ino));
+
+  const upgraded = await h.run();
+  assert.deepEqual(upgraded.reads, ["README.md", "pkg/a.py", "pkg/b.py", "pkg/c.py"]);
+  assert.deepEqual([upgraded.report.analyzed, upgraded.report.generation], [0, 1]);
+  assert.deepEqual(h.symbols(), before);
+  assert.deepEqual((await h.run()).reads, []);
+});
+
+test("a renamed file is seen under its new path, its content reused, and an added file is read", async (t) => {
+  const h = await setUp(t);
+  await h.run();
+  renameSync(join(h.root, "pkg/c.py"), join(h.root, "pkg/d.py"));
+  writeFileSync(join(h.root, "pkg/e.py"), "def epsilon():\n    pass\n");
+  const after = await h.run();
+  assert.deepEqual(after.reads, ["pkg/d.py", "pkg/e.py"]);
+  assert.deepEqual([after.report.files, after.report.analyzed, after.report.removed], [5, 1, 1]);
+  assert.deepEqual(h.symbols().slice(1), ["pkg/a.py:alpha", "pkg/b.py:beta", "pkg/d.py:gamma", "pkg/e.py:epsilon"]);
 });
 
 test("files changed within the settle time get no fingerprint and are read every time", async (t) => {

@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { buildPathLookup, matchModule, matchPathSuffix } from "../../src/rank/path-lookup.js";
+import { moduleSegments, moduleTail } from "../../src/rank/path-terms.js";
 
 const paths = [
   "django/forms/fields.py",
@@ -44,4 +45,20 @@ test("dotted module names resolve to modules and packages, only when matched who
   assert.deepEqual(names(matchModule(lookup, ["forms", "fields"])), ["django/forms/fields.py"]);
   assert.deepEqual(names(matchModule(lookup, ["acme", "orders", "OrderService"])), ["src/main/java/com/acme/orders/OrderService.java"]);
   assert.deepEqual(names(matchModule(lookup, ["other", "forms", "fields"])), []);
+});
+
+test("a path's module tail is the last of its module segments", () => {
+  const cases = [
+    ...paths, "django/db/models/__init__.py", "b/__init__.py", "__init__.py", "web/index.js", "index.js", "src/lib/mod.rs",
+    "a/package-info.java", "Makefile", "dir/.hidden", "a/b.c.d", "x/y/README",
+  ].map((p) => p.toLowerCase());
+  assert.deepEqual(cases.map(moduleTail), cases.map((p) => moduleSegments(p).at(-1)));
+});
+
+test("segments are split on demand and agree with the path", () => {
+  const l = buildPathLookup(["Django/DB/Models/__init__.py", "setup.py"]);
+  assert.deepEqual([l.segmentsOf(0), l.modulesOf(0), l.segmentsOf(1), l.modulesOf(1)],
+    [["django", "db", "models", "__init__.py"], ["django", "db", "models"], ["setup.py"], ["setup"]]);
+  assert.equal(l.segmentsOf(0), l.segmentsOf(0));
+  assert.deepEqual([[...l.byName], [...l.byModuleTail]], [[["__init__.py", [0]], ["setup.py", [1]]], [["models", [0]], ["setup", [1]]]]);
 });

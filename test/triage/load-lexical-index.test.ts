@@ -5,6 +5,7 @@ import { test } from "node:test";
 import { buildLexicalIndex, type LexicalIndex } from "../../src/rank/lexical-index.js";
 import { rankLexical } from "../../src/rank/rank-lexical.js";
 import { openIndexStore } from "../../src/store/open-index-store.js";
+import { IndexStoreError } from "../../src/store/store-error.js";
 import { createIndexer } from "../../src/triage/create-indexer.js";
 import { loadLexicalIndex, rankCodeVersion } from "../../src/triage/load-lexical-index.js";
 import { makeTempDir } from "../index/temp-tree.js";
@@ -49,6 +50,29 @@ test("the CLI's index is saved once per generation and code version, and always 
   const rebuilt = loadLexicalIndex(store, "code-b");
   assert.equal(fromSnapshot(rebuilt), false);
   assert.deepEqual(rankLexical(rebuilt, ISSUE), fresh());
+});
+
+test("a mapped index reads analyses from the state it was saved from, and says so when the store moved on", async (t) => {
+  const root = join(makeTempDir(t), "repo");
+  cpSync(SAMPLE, root, { recursive: true });
+  const path = join(makeTempDir(t, "bugscout-store-"), "index.sqlite");
+  const store = openIndexStore(path);
+  t.after(() => store.close());
+  const indexer = await createIndexer();
+  t.after(() => indexer.dispose());
+  await indexer.refresh(store, root);
+  loadLexicalIndex(store, "code-a");
+
+  const mapped = loadLexicalIndex(store, "code-a");
+  assert.equal(fromSnapshot(mapped), true);
+  // Another process re-indexes a changed tree before this one's ranking reads its first analysis.
+  writeFileSync(join(root, "pantry", "units.py"), "def convert(quantity, unit, target):\n    return quantity / 1000\n");
+  const other = openIndexStore(path);
+  await indexer.refresh(other, root);
+  other.close();
+  assert.throws(() => rankLexical(mapped, ISSUE), (error: unknown) =>
+    error instanceof IndexStoreError && error.code === "changed" && /changed while it was being read/.test(error.message));
+  assert.deepEqual(rankLexical(loadLexicalIndex(store, "code-a"), ISSUE), rankLexical(buildLexicalIndex(store.loadCorpus()), ISSUE));
 });
 
 test("the code version hashes this installation's ranking modules", () => {

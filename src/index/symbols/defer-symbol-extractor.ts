@@ -1,4 +1,9 @@
-import { createSymbolExtractor, symbolExtractorVersion, type SymbolExtractor, type SymbolExtractorOptions } from "./symbol-extractor.js";
+import { symbolExtractorVersion } from "./extractor-version.js";
+import type { SymbolExtractor, SymbolExtractorOptions } from "./symbol-extractor.js";
+
+/** The real extractor, its module (and the rule tables) imported only when some content needs parsing. */
+const createSymbolExtractor = async (options: SymbolExtractorOptions): Promise<SymbolExtractor> =>
+  (await import("./symbol-extractor.js")).createSymbolExtractor(options);
 
 /**
  * A symbol extractor whose grammars are loaded on first use. Its version is known up front, so an index refresh

@@ -4,15 +4,16 @@ import { countLines } from "../decode-text.js";
 import type { Language, SymbolInfo } from "../types.js";
 import { collectDeclarations, compileRules, type CompiledRules } from "./collect-declarations.js";
 import { LANGUAGE_RULES } from "./language-rules.js";
-import {
-  buildLineWindows, DEFAULT_WINDOW_LINES, DEFAULT_WINDOW_OVERLAP, type WindowOptions,
-} from "./line-windows.js";
+import { parsedLanguages, symbolExtractorVersion } from "./extractor-version.js";
+import { buildLineWindows, type WindowOptions } from "./line-windows.js";
+
+export { symbolExtractorVersion } from "./extractor-version.js";
 
 /** Finds the definitions in a file's text. Never throws: anything it cannot parse falls back to line windows. */
 export interface SymbolExtractor {
   /**
    * Identifies the grammars and rules: stored symbols from an extractor with another version are stale, so the
-   * indexer re-extracts every file when it changes. Bump `RULES_VERSION` whenever a rule changes.
+   * indexer re-extracts every file when it changes. Bump `RULES_VERSION` (extractor-version.ts) whenever a rule changes.
    */
   readonly version: string;
   /**
@@ -40,9 +41,6 @@ export interface SymbolExtractorOptions {
   readonly windows?: WindowOptions;
 }
 
-/** Bumped whenever a declaration rule or the window fallback changes what `extract` returns. */
-const RULES_VERSION = 3;
-
 /** A language's grammar with its compiled declaration table. */
 interface LoadedLanguage {
   readonly grammar: Grammar;
@@ -59,7 +57,7 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
   const { Language: TreeSitterLanguage, Parser } = await import("web-tree-sitter");
   await Parser.init();
   const loaded = new Map<Language, LoadedLanguage>();
-  for (const language of parsedLanguages(options)) {
+  for (const language of parsedLanguages(options.languages)) {
     const rules = LANGUAGE_RULES[language]!;
     const grammar = await TreeSitterLanguage.load(require.resolve(`tree-sitter-wasms/out/tree-sitter-${rules.grammar}.wasm`));
     loaded.set(language, { grammar, rules: compileRules(rules) });
@@ -103,20 +101,4 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
     parses: (language) => loaded.has(language),
     dispose: () => parser.delete(),
   };
-}
-
-/** The languages an extractor with `options` parses: the requested ones that have declaration rules. */
-function parsedLanguages(options: SymbolExtractorOptions): Language[] {
-  const wanted = options.languages ?? (Object.keys(LANGUAGE_RULES) as Language[]);
-  return wanted.filter((language) => LANGUAGE_RULES[language] !== undefined);
-}
-
-/**
- * The `version` an extractor created with `options` has, known without loading anything: the indexer compares it
- * with the stored one before deciding whether any file needs parsing at all.
- */
-export function symbolExtractorVersion(options: SymbolExtractorOptions = {}): string {
-  const { lines = DEFAULT_WINDOW_LINES, overlap = DEFAULT_WINDOW_OVERLAP } = options.windows ?? {};
-  return [`rules-${RULES_VERSION}`, "web-tree-sitter-0.25", `windows-${lines}/${overlap}`,
-    ...[...new Set(parsedLanguages(options))].sort()].join(";");
 }
