@@ -41,7 +41,9 @@ const TYPE_DECLARATIONS = /\.d\.[cm]?ts$/;
  * Files the indexer calls `text` are data only with a data extension (or none): an unknown extension in a source
  * tree is usually a language without a grammar here (`builtin.jq`, `lexer.l`, `parser.y`, `scan.re2c`), i.e. code.
  */
-const DATA_TEXT = /(^|\/)[^/.]+$|\.(csv|tsv|xml|properties|ini|cfg|conf|env|svg|log|out|po|pot|plist|lock|sum|mod|list|dat|expected|golden|snap|approved|received|in|txt|pem|crt|key|patch|diff|map)$/;
+const DATA_TEXT = new RegExp(String.raw`(^|/)[^/.]+$|\.(csv|tsv|xml|properties|ini|cfg|conf|env|svg|log|out|po|pot|plist|lock|sum|mod|list|dat|expected|golden|snap|approved|received|in|txt|pem|crt|key|patch|diff|map|` +
+  // Text templates (`usage.tpl`, `email.hbs`, `page.j2`): markup with placeholders, like HTML.
+  String.raw`tpl|tmpl|mustache|hbs|handlebars|ejs|j2|jinja2?|liquid|njk)$`);
 
 /**
  * Build files by name (lower-cased): wrappers, build scripts and dependency manifests of Gradle, Maven, npm,

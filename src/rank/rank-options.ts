@@ -82,7 +82,7 @@ export const DEFAULT_LEXICAL_OPTIONS: LexicalRankOptions = {
   bm25: { k1: 1.2, word: 1, part: 1, symbol: 1, dir: 1, name: 1, bContent: 0.75, bSymbol: 0.75, bPath: 0.75 },
   parseQuery: true,
   query: DEFAULT_QUERY_WEIGHTS,
-  signals: { frame: 0.5, path: 0.5, module: 0, definition: 0.3, symbol: 0 },
+  signals: { frame: 0.5, path: 0.5, module: 0.3, definition: 0.3, symbol: 0 },
   definitions: { title: 2, repeat: 0.5, floor: 1 },
   // Amalgamations are recognised but not demoted: fixes of single-header libraries edit them too (nlohmann/json),
   // and demoting them cost 3 points of C++ NDCG on the development set. Companions measured neutral: off.
