@@ -48,8 +48,9 @@ export const ABLATION_CONFIGS: Record<string, LexicalRankOptionsInput> = {
   ...Object.fromEntries(Object.entries(SIGNALS).map(([name, s]) => [`plain + ${name}`, onPlain(s.on)])),
   default: d,
   ...Object.fromEntries(Object.entries(SIGNALS).map(([name, s]) => [`default − ${name}`, onDefault(s.off)])),
+  // Title emphasis is part of query understanding (the plain rows do not parse the query); measured on its own here.
+  "default − title emphasis": onDefault({ query: { titleBoost: 0 } }),
   // Off-by-default signals switched on over the defaults, to show they do not help there either.
-  "default + module names": onDefault({ signals: { module: TRIED.module } }),
   "default + symbol segments": onDefault({ signals: { symbol: TRIED.symbol } }),
   "default + length prior": onDefault({ lengthPrior: TRIED.lengthPrior }),
   // Tuning probes (kept for the record in docs/ranking.md).

@@ -36,12 +36,16 @@ const HTML_COMMENT = /<!--[\s\S]*?(-->|$)/g;
 /** What GitHub writes for an optional form field left empty. */
 const NO_RESPONSE = /^\s*_No response_\s*$/i;
 const FENCE = /^\s*(```|~~~)/;
+/** A bracketed tag opening a title (`[Bug]: `), which is what an issue form's `title:` field pre-fills. */
+const TITLE_TAG = /^\s*\[([^\]\n]{1,40})\]\s*:?\s*/;
 
 /**
  * Drops the text an issue template contributed, keeping what the reporter wrote: HTML comments, `_No response_`,
  * and every line (outside fenced blocks, after the title) all of whose words come from one of the repository's
  * templates — headings, form labels and descriptions, untouched placeholders, checkbox items. A line with a single
- * word of the reporter's own is kept whole. Without templates only comments and `_No response_` go. Pure.
+ * word of the reporter's own is kept whole. In the title only a bracketed tag made of template words goes
+ * (`[Bug]: …`, a form's pre-filled title); the rest of the title is the reporter's. Without templates only comments
+ * and `_No response_` go. Pure.
  */
 export function stripTemplateText(text: string, templates: readonly ReadonlySet<string>[]): string {
   const lines = text.replace(/\r\n?/g, "\n").replace(HTML_COMMENT, "").split("\n");
@@ -49,12 +53,19 @@ export function stripTemplateText(text: string, templates: readonly ReadonlySet<
   let inFence = false;
   lines.forEach((line, i) => {
     if (FENCE.test(line)) inFence = !inFence;
-    if (i === 0 || inFence || FENCE.test(line)) return void kept.push(line);
+    if (i === 0) return void kept.push(stripTitleTag(line, templates));
+    if (inFence || FENCE.test(line)) return void kept.push(line);
     if (NO_RESPONSE.test(line)) return;
     if (templates.length > 0 && fromTemplate(line, templates)) return;
     kept.push(line);
   });
   return kept.join("\n");
+}
+
+function stripTitleTag(title: string, templates: readonly ReadonlySet<string>[]): string {
+  const tag = TITLE_TAG.exec(title);
+  if (!tag || tag[0].length === title.length || !fromTemplate(tag[1], templates)) return title;
+  return title.slice(tag[0].length);
 }
 
 function fromTemplate(line: string, templates: readonly ReadonlySet<string>[]): boolean {

@@ -23,7 +23,8 @@ export function rankLexical(index: LexicalIndex, issueText: string, options: Lex
   const o = resolveLexicalOptions(options);
   const issue = parseIssue(o.templates ? stripTemplateText(issueText, index.templates) : issueText);
   const split = o.bm25.part > 0;
-  const terms = o.parseQuery ? buildQueryTerms(issue, o.query, split) : rawTerms(issue.text, split);
+  const talk = o.templates ? index.templates : [];
+  const terms = o.parseQuery ? buildQueryTerms(issue, o.query, split, talk) : rawTerms(issue.text, split);
   const scores = combineScores(index, issue, terms, o);
   const top = topFiles(scores, o, index);
   return buildEvidence({

@@ -42,6 +42,15 @@ test("template lines go, the reporter's lines stay, fenced blocks and the title 
   assert.equal(stripTemplateText("t\n<!-- hint -->x\n_No response_\n### Describe the bug", []), "t\nx\n### Describe the bug");
 });
 
+test("a form's pre-filled title tag goes; a tag of the reporter's own, or a title that is only a tag, stays", () => {
+  const template = new Set(["bug", "feature", "request"]);
+  assert.equal(stripTemplateText("[Bug]: parser drops the last token", [template]), "parser drops the last token");
+  assert.equal(stripTemplateText("[Feature Request] retry budget", [template]), "retry budget");
+  assert.equal(stripTemplateText("[parser] drops the last token", [template]), "[parser] drops the last token");
+  assert.equal(stripTemplateText("[Bug]", [template]), "[Bug]");
+  assert.equal(stripTemplateText("[Bug]: parser drops the last token", []), "[Bug]: parser drops the last token");
+});
+
 test("issue template paths: .github forms and templates, the legacy file and docs/ variants; not the chooser config", () => {
   for (const p of [".github/ISSUE_TEMPLATE/bug_report.yml", ".github/ISSUE_TEMPLATE/crash.md", ".github/ISSUE_TEMPLATE.md",
     "ISSUE_TEMPLATE.md", "docs/ISSUE_TEMPLATE.md", "docs/ISSUE_TEMPLATE/bug.yaml", ".gitlab/issue_templates/Bug.md"]) {
