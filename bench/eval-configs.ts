@@ -51,7 +51,6 @@ export const ABLATION_CONFIGS: Record<string, LexicalRankOptionsInput> = {
   // Title emphasis is part of query understanding (the plain rows do not parse the query); measured on its own here.
   "default − title emphasis": onDefault({ query: { titleBoost: 0 } }),
   // Off-by-default signals switched on over the defaults, to show they do not help there either.
-  "default + symbol segments": onDefault({ signals: { symbol: TRIED.symbol } }),
   "default + length prior": onDefault({ lengthPrior: TRIED.lengthPrior }),
   // Tuning probes (kept for the record in docs/ranking.md).
   "default + companions": onDefault({ companions: TRIED.companions }),

@@ -25,7 +25,11 @@ export function rankLexical(index: LexicalIndex, issueText: string, options: Lex
   const split = o.bm25.part > 0;
   const talk = o.templates ? index.templates : [];
   const terms = o.parseQuery ? buildQueryTerms(issue, o.query, split, talk) : rawTerms(issue.text, split);
-  const scores = combineScores(index, issue, terms, o);
+  // Symbol segments weigh the words without the title's emphasis: a function full of the title's words is the
+  // symptom's place as often as the fix's.
+  const segmentTerms = o.parseQuery && o.signals.symbol > 0 && o.query.titleBoost > 0
+    ? buildQueryTerms(issue, { ...o.query, titleBoost: 0 }, split, talk) : terms;
+  const scores = combineScores(index, issue, terms, segmentTerms, o);
   const top = topFiles(scores, o, index);
   return buildEvidence({
     index, terms, weightOf: scores.weightOf, options: o, top, scores: scores.final,
@@ -50,7 +54,10 @@ interface Combined {
   readonly definitions: ReturnType<typeof scoreDefinitions>;
 }
 
-function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly WeightedTerm[], o: LexicalRankOptions): Combined {
+function combineScores(
+  index: LexicalIndex, issue: ParsedIssue, terms: readonly WeightedTerm[], segmentTerms: readonly WeightedTerm[],
+  o: LexicalRankOptions,
+): Combined {
   const n = index.files.length;
   const { scores: lex, idfs } = scoreBm25f(index, terms, o.bm25);
   let maxLex = 0;
@@ -73,7 +80,17 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
     const idf = idfs.get(q.term);
     if (idf !== undefined) weightOf.set(q.term, q.weight * idf);
   }
-  const symbols = scoreSymbols(index, s.symbol > 0 ? bestByScore(final, o.symbolDepth) : [], weightOf);
+  const segmentWeightOf = segmentTerms === terms ? weightOf : new Map<string, number>();
+  if (segmentWeightOf !== weightOf) {
+    for (const q of segmentTerms) {
+      const idf = idfs.get(q.term);
+      if (idf !== undefined) segmentWeightOf.set(q.term, q.weight * idf);
+    }
+  }
+  // Segments are a code signal: a docs page or an issue template is one line window after another, and its best
+  // window is the reporter's words echoed, not a function about the issue.
+  const segmentFiles = s.symbol > 0 ? bestByScore(final, o.symbolDepth).filter((d) => !PROSE_ROLES.has(index.files[d].role)) : [];
+  const symbols = scoreSymbols(index, segmentFiles, segmentWeightOf);
   let maxSymbol = 0;
   for (const m of symbols.values()) maxSymbol = Math.max(maxSymbol, m.score);
   if (maxSymbol > 0) for (const [d, m] of symbols) final[d] += (s.symbol * m.score) / maxSymbol;
@@ -116,6 +133,8 @@ const ROLE_WORDS: Readonly<Record<Exclude<FileRole, "code">, RegExp | undefined>
   generated: undefined,
   meta: /\b(issue (forms?|templates?)|workflows?|ci|github actions?|codeowners|funding|dependabot|pre-commit)\b/i,
 };
+
+const PROSE_ROLES: ReadonlySet<FileRole> = new Set<FileRole>(["doc", "meta", "data"]);
 
 /** Demotion factor per role; a role the title talks about is not demoted. */
 function roleFactors(issue: ParsedIssue, o: LexicalRankOptions): Record<FileRole, number> {
