@@ -11,15 +11,11 @@
  * `lang`, else its gold files' language), then Hit@1 / Hit@5 per repository.
  */
 import { readFileSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
 import { parseDataset, type EvalRow } from "../src/eval/dataset.js";
-import { readTreeTime } from "../src/eval/read-tree-time.js";
 import { scoreRanking, summarizeMetrics, type QueryMetrics } from "../src/eval/metrics.js";
-import { buildLexicalIndex } from "../src/rank/lexical-index.js";
 import { rankLexical } from "../src/rank/rank-lexical.js";
-import { openIndexStore } from "../src/store/open-index-store.js";
-import { createIndexer } from "../src/triage/create-indexer.js";
 import { ABLATION_CONFIGS } from "./eval-configs.js";
+import { forEachIndexedTree } from "./indexed-trees.js";
 
 const args = new Map<string, string[]>();
 for (let i = 2; i < process.argv.length; i += 2) {
@@ -37,37 +33,15 @@ mkdirSync(storeDir, { recursive: true });
 const names = one("configs", Object.keys(ABLATION_CONFIGS).join(",")).split(",");
 
 const results = new Map<string, { row: EvalRow; m: QueryMetrics }[]>(names.map((n) => [n, []]));
-const indexer = await createIndexer();
 const started = performance.now();
-let done = 0;
-const byRepo = new Map<string, Map<string, EvalRow[]>>();
-for (const r of rows) {
-  const t = byRepo.get(r.repo) ?? new Map<string, EvalRow[]>();
-  byRepo.set(r.repo, t);
-  t.set(r.baseCommit, [...(t.get(r.baseCommit) ?? []), r]);
-}
-for (const [repo, commits] of [...byRepo].sort(([a], [b]) => (a < b ? -1 : 1))) {
-  const store = openIndexStore(join(storeDir, `${repo.replace("/", "__")}.sqlite`));
-  try {
-    const ordered = [...commits].sort(([a], [b]) => readTreeTime(join(trees, a)) - readTreeTime(join(trees, b)));
-    for (const [commit, treeRows] of ordered) {
-      await indexer.refresh(store, join(trees, commit), { meta: { commit } });
-      const index = buildLexicalIndex(store.loadCorpus());
-      for (const row of treeRows) {
-        for (const name of names) {
-          const ranked = rankLexical(index, row.body, ABLATION_CONFIGS[name]).map((f) => f.path);
-          results.get(name)!.push({ row, m: scoreRanking(ranked, row.goldFiles) });
-        }
-        done++;
-      }
-      process.stderr.write(`\r${done}/${rows.length} ${repo} ${Math.round((performance.now() - started) / 1000)} s   `);
+await forEachIndexedTree({ rows, trees, storeDir }, ({ index, rows: treeRows }) => {
+  for (const row of treeRows) {
+    for (const name of names) {
+      const ranked = rankLexical(index, row.body, ABLATION_CONFIGS[name]).map((f) => f.path);
+      results.get(name)!.push({ row, m: scoreRanking(ranked, row.goldFiles) });
     }
-  } finally {
-    store.close();
   }
-}
-indexer.dispose();
-process.stderr.write("\n");
+});
 
 const f3 = (x: number): string => x.toFixed(3);
 console.log(`| option set | Hit@1 | Hit@3 | Hit@5 | Hit@10 | MRR | MAP | NDCG |\n|---|---:|---:|---:|---:|---:|---:|---:|`);
@@ -83,7 +57,7 @@ for (const name of names) {
   const cells = langs.map((lang) => f3(summarizeMetrics(results.get(name)!.filter((x) => x.row.lang === lang).map((x) => x.m)).ndcg));
   console.log(`| ${name} | ${cells.join(" | ")} |`);
 }
-const repos = [...byRepo.keys()].sort();
+const repos = [...new Set(rows.map((r) => r.repo))].sort();
 console.log(`\nHit@1 / Hit@5 per repository (n issues):\n`);
 console.log(`| option set | ${repos.map((r) => `${r.split("/")[1]} (${rows.filter((x) => x.repo === r).length})`).join(" | ")} |`);
 console.log(`|---|${repos.map(() => "---:").join("|")}|`);

@@ -11,18 +11,14 @@
  * Prints Markdown: Hit@1/Hit@5/MRR overall per weight, Hit@1 / Hit@5 per repository, and the history cost.
  */
 import { mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { parseDataset, type EvalRow } from "../src/eval/dataset.js";
 import { buildPastFixes } from "../src/eval/past-fixes.js";
-import { readTreeTime } from "../src/eval/read-tree-time.js";
 import { scoreRanking, summarizeMetrics, type QueryMetrics } from "../src/eval/metrics.js";
 import { fuseHistory } from "../src/rank/fuse-history.js";
-import { buildLexicalIndex } from "../src/rank/lexical-index.js";
 import { rankLexical } from "../src/rank/rank-lexical.js";
 import { scoreHistory } from "../src/rank/score-history.js";
-import { openIndexStore } from "../src/store/open-index-store.js";
-import { createIndexer } from "../src/triage/create-indexer.js";
 import { rankIssue } from "../src/triage/rank-issue.js";
+import { forEachIndexedTree } from "./indexed-trees.js";
 
 const args = new Map<string, string[]>();
 for (let i = 2; i < process.argv.length; i += 2) {
@@ -40,44 +36,22 @@ const pastFixes = buildPastFixes(all);
 
 const results = new Map<number, { row: EvalRow; m: QueryMetrics }[]>(weights.map((w) => [w, []]));
 const cost = new Map<string, number[]>();
-const indexer = await createIndexer();
 const started = performance.now();
-let done = 0;
-const byRepo = new Map<string, Map<string, EvalRow[]>>();
-for (const r of rows) {
-  const t = byRepo.get(r.repo) ?? new Map<string, EvalRow[]>();
-  byRepo.set(r.repo, t);
-  t.set(r.baseCommit, [...(t.get(r.baseCommit) ?? []), r]);
-}
-for (const [repo, commits] of [...byRepo].sort(([a], [b]) => (a < b ? -1 : 1))) {
-  const store = openIndexStore(join(storeDir, `${repo.replace("/", "__")}.sqlite`));
-  try {
-    const ordered = [...commits].sort(([a], [b]) => readTreeTime(join(trees, a)) - readTreeTime(join(trees, b)));
-    for (const [commit, treeRows] of ordered) {
-      await indexer.refresh(store, join(trees, commit), { meta: { commit } });
-      const index = buildLexicalIndex(store.loadCorpus());
-      const paths = new Set(index.files.map((f) => f.path));
-      for (const row of treeRows) {
-        const docs = pastFixes(row);
-        for (const weight of weights) {
-          const ranking = await rankIssue({ index, now: () => 0 }, { text: row.body, top: 50, mode: "bm25", ...(weight > 0 ? { history: { docs, weight } } : {}) });
-          results.get(weight)!.push({ row, m: scoreRanking(ranking.files.map((f) => f.path), row.goldFiles) });
-        }
-        // The history part alone: scoring the past fixes and fusing with a 100-deep lexical list.
-        const lexical = rankLexical(index, row.body, { limit: 100 });
-        const t0 = performance.now();
-        fuseHistory(lexical, scoreHistory(docs, row.body), { weight: 0.2, allow: (p) => paths.has(p) });
-        cost.set(repo, [...(cost.get(repo) ?? []), performance.now() - t0]);
-        done++;
-      }
-      process.stderr.write(`\r${done}/${rows.length} ${repo} ${Math.round((performance.now() - started) / 1000)} s   `);
+await forEachIndexedTree({ rows, trees, storeDir }, async ({ repo, index, rows: treeRows }) => {
+  const paths = new Set(index.files.map((f) => f.path));
+  for (const row of treeRows) {
+    const docs = pastFixes(row);
+    for (const weight of weights) {
+      const ranking = await rankIssue({ index, now: () => 0 }, { text: row.body, top: 50, mode: "bm25", ...(weight > 0 ? { history: { docs, weight } } : {}) });
+      results.get(weight)!.push({ row, m: scoreRanking(ranking.files.map((f) => f.path), row.goldFiles) });
     }
-  } finally {
-    store.close();
+    // The history part alone: scoring the past fixes and fusing with a 100-deep lexical list.
+    const lexical = rankLexical(index, row.body, { limit: 100 });
+    const t0 = performance.now();
+    fuseHistory(lexical, scoreHistory(docs, row.body), { weight: 0.2, allow: (p) => paths.has(p) });
+    cost.set(repo, [...(cost.get(repo) ?? []), performance.now() - t0]);
   }
-}
-indexer.dispose();
-process.stderr.write("\n");
+});
 
 const f3 = (x: number): string => x.toFixed(3);
 console.log(`| history weight | Hit@1 | Hit@3 | Hit@5 | Hit@10 | MRR |\n|---|---:|---:|---:|---:|---:|`);
@@ -85,7 +59,7 @@ for (const w of weights) {
   const s = summarizeMetrics(results.get(w)!.map((x) => x.m));
   console.log(`| ${w === 0 ? "0 (off)" : w} | ${f3(s.hit[1])} | ${f3(s.hit[3])} | ${f3(s.hit[5])} | ${f3(s.hit[10])} | ${f3(s.mrr)} |`);
 }
-const repos = [...byRepo.keys()].sort();
+const repos = [...new Set(rows.map((r) => r.repo))].sort();
 console.log(`\nHit@1 / Hit@5 per repository (issues; past fixes available to the median row):\n`);
 console.log(`| repository | ${weights.map((w) => (w === 0 ? "off" : `w=${w}`)).join(" | ")} |`);
 console.log(`|---|${weights.map(() => "---:").join("|")}|`);

@@ -16,6 +16,7 @@ import { rankLexical } from "../src/rank/rank-lexical.js";
 import { resolveLexicalOptions, type LexicalRankOptionsInput } from "../src/rank/rank-options.js";
 import { ABLATION_CONFIGS } from "./eval-configs.js";
 import type { Language, SymbolInfo } from "../src/index/types.js";
+import { groupRowsByTree } from "../src/eval/group-rows.js";
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i++) {
@@ -40,13 +41,7 @@ const metrics = new Map<string, { row: EvalRow; m: QueryMetrics; top: string[] }
 let buildMs = 0;
 let rankMs = 0;
 let trees = 0;
-const byRepo = new Map<string, Map<string, EvalRow[]>>();
-for (const r of rows) {
-  const t = byRepo.get(r.repo) ?? new Map<string, EvalRow[]>();
-  byRepo.set(r.repo, t);
-  t.set(r.baseCommit, [...(t.get(r.baseCommit) ?? []), r]);
-}
-for (const [repo, commits] of byRepo) {
+for (const { repo, trees: commits } of groupRowsByTree(rows)) {
   const file = join(cacheDir, `${repo.replace("/", "__")}.sqlite`);
   if (!existsSync(file)) continue;
   const db = new Database(file, { readonly: true });

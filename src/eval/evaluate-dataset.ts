@@ -1,4 +1,5 @@
 import type { EvalRow } from "./dataset.js";
+import { groupRowsByTree } from "./group-rows.js";
 import { scoreRanking, summarizeMetrics, type MetricSummary, type QueryMetrics } from "./metrics.js";
 
 /** Ranks issues against one opened tree. */
@@ -68,12 +69,6 @@ export interface EvalReport {
  */
 export async function evaluateDataset(deps: EvalDeps, rows: readonly EvalRow[]): Promise<EvalReport> {
   const started = deps.now();
-  const byRepo = new Map<string, Map<string, EvalRow[]>>();
-  for (const row of rows) {
-    const trees = byRepo.get(row.repo) ?? new Map<string, EvalRow[]>();
-    byRepo.set(row.repo, trees);
-    trees.set(row.baseCommit, [...(trees.get(row.baseCommit) ?? []), row]);
-  }
   const results = new Map<string, RowResult>();
   let done = 0;
   const record = async (row: EvalRow, r: Omit<RowResult, "metrics" | "id" | "repo" | "lang">): Promise<void> => {
@@ -84,9 +79,9 @@ export async function evaluateDataset(deps: EvalDeps, rows: readonly EvalRow[]):
     deps.onProgress?.({ done, total: rows.length, id: row.id, repo: row.repo, elapsedMs: deps.now() - started });
   };
 
-  for (const [repo, trees] of [...byRepo].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  for (const { repo, trees } of groupRowsByTree(rows, deps.treeTime?.bind(deps))) {
     try {
-      for (const [commit, treeRows] of orderTrees(deps, repo, trees)) {
+      for (const [commit, treeRows] of trees) {
         let ranker: TreeRanker;
         try {
           ranker = await deps.openTree(repo, commit);
@@ -123,27 +118,6 @@ export async function evaluateDataset(deps: EvalDeps, rows: readonly EvalRow[]):
 export function summarizeBy(rows: readonly RowResult[], key: (r: RowResult) => string): Map<string, MetricSummary> {
   const names = [...new Set(rows.map(key))].sort();
   return new Map(names.map((name) => [name, summarizeMetrics(rows.filter((r) => key(r) === name).map((r) => r.metrics))]));
-}
-
-function orderTrees(deps: EvalDeps, repo: string, trees: Map<string, EvalRow[]>): [string, EvalRow[]][] {
-  const entries = [...trees];
-  if (!deps.treeTime) return entries;
-  const time = new Map(entries.map(([commit]) => [commit, safeTime(deps, repo, commit)]));
-  // Stable: equal or unknown times keep dataset order.
-  return entries.sort(([a], [b]) => {
-    const ta = time.get(a)!;
-    const tb = time.get(b)!;
-    return ta === tb ? 0 : ta - tb;
-  });
-}
-
-function safeTime(deps: EvalDeps, repo: string, commit: string): number {
-  try {
-    const t = deps.treeTime!(repo, commit);
-    return Number.isFinite(t) ? t : Infinity;
-  } catch {
-    return Infinity;
-  }
 }
 
 function message(e: unknown): string {
