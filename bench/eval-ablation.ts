@@ -31,6 +31,11 @@ const trees = one("trees", `${process.env.HOME}/.cache/bench-trees`);
 const storeDir = one("store-dir", `${process.env.HOME}/benchwork/stores-ablation`);
 mkdirSync(storeDir, { recursive: true });
 const names = one("configs", Object.keys(ABLATION_CONFIGS).join(",")).split(",");
+const unknown = names.filter((n) => !(n in ABLATION_CONFIGS));
+if (unknown.length > 0) {
+  process.stderr.write(`unknown option set(s): ${unknown.join(", ")}\nknown: ${Object.keys(ABLATION_CONFIGS).join(", ")}\n`);
+  process.exit(2);
+}
 
 const results = new Map<string, { row: EvalRow; m: QueryMetrics }[]>(names.map((n) => [n, []]));
 const started = performance.now();
