@@ -45,6 +45,8 @@ export const DEFAULT_QUERY_WEIGHTS: QueryWeights = {
 export interface WeightedTerm {
   readonly term: string;
   readonly weight: number;
+  /** The factor the title's emphasis multiplied `weight` by (`1 + titleBoost` for a title word); absent = 1. */
+  readonly emphasis?: number;
 }
 
 /**
@@ -79,7 +81,8 @@ export function buildQueryTerms(
   const out: WeightedTerm[] = [];
   for (const [term, r] of raw) {
     const saturated = Number.isFinite(k3) ? (r * (k3 + 1)) / (k3 + r) : r;
-    out.push({ term, weight: inTitle.has(term) ? saturated * (1 + weights.titleBoost) : saturated });
+    const emphasis = 1 + weights.titleBoost;
+    out.push(inTitle.has(term) ? { term, weight: saturated * emphasis, emphasis } : { term, weight: saturated });
   }
   return out.sort((a, b) => b.weight - a.weight || (a.term < b.term ? -1 : 1));
 }

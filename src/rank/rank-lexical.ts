@@ -25,11 +25,7 @@ export function rankLexical(index: LexicalIndex, issueText: string, options: Lex
   const split = o.bm25.part > 0;
   const talk = o.templates ? index.templates : [];
   const terms = o.parseQuery ? buildQueryTerms(issue, o.query, split, talk) : rawTerms(issue.text, split);
-  // Symbol segments weigh the words without the title's emphasis: a function full of the title's words is the
-  // symptom's place as often as the fix's.
-  const segmentTerms = o.parseQuery && o.signals.symbol > 0 && o.query.titleBoost > 0
-    ? buildQueryTerms(issue, { ...o.query, titleBoost: 0 }, split, talk) : terms;
-  const scores = combineScores(index, issue, terms, segmentTerms, o);
+  const scores = combineScores(index, issue, terms, o);
   const top = topFiles(scores, o, index);
   return buildEvidence({
     index, terms, weightOf: scores.weightOf, options: o, top, scores: scores.final,
@@ -54,10 +50,7 @@ interface Combined {
   readonly definitions: ReturnType<typeof scoreDefinitions>;
 }
 
-function combineScores(
-  index: LexicalIndex, issue: ParsedIssue, terms: readonly WeightedTerm[], segmentTerms: readonly WeightedTerm[],
-  o: LexicalRankOptions,
-): Combined {
+function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly WeightedTerm[], o: LexicalRankOptions): Combined {
   const n = index.files.length;
   const { scores: lex, idfs } = scoreBm25f(index, terms, o.bm25);
   let maxLex = 0;
@@ -80,16 +73,17 @@ function combineScores(
     const idf = idfs.get(q.term);
     if (idf !== undefined) weightOf.set(q.term, q.weight * idf);
   }
-  const segmentWeightOf = segmentTerms === terms ? weightOf : new Map<string, number>();
-  if (segmentWeightOf !== weightOf) {
-    for (const q of segmentTerms) {
-      const idf = idfs.get(q.term);
-      if (idf !== undefined) segmentWeightOf.set(q.term, q.weight * idf);
+  // Symbol segments weigh the words without the title's emphasis (a function full of the title's words is the
+  // symptom's place as often as the fix's), and only in code: a docs page or an issue template is one line window
+  // after another, its best window the reporter's words echoed.
+  const segmentWeightOf = new Map<string, number>();
+  const segmentFiles = s.symbol > 0 ? bestByScore(final, o.symbolDepth).filter((d) => !PROSE_ROLES.has(index.files[d].role)) : [];
+  if (segmentFiles.length > 0) {
+    for (const q of terms) {
+      const w = weightOf.get(q.term);
+      if (w !== undefined) segmentWeightOf.set(q.term, w / (q.emphasis ?? 1));
     }
   }
-  // Segments are a code signal: a docs page or an issue template is one line window after another, and its best
-  // window is the reporter's words echoed, not a function about the issue.
-  const segmentFiles = s.symbol > 0 ? bestByScore(final, o.symbolDepth).filter((d) => !PROSE_ROLES.has(index.files[d].role)) : [];
   const symbols = scoreSymbols(index, segmentFiles, segmentWeightOf);
   let maxSymbol = 0;
   for (const m of symbols.values()) maxSymbol = Math.max(maxSymbol, m.score);
