@@ -19,7 +19,7 @@ export async function runIndexCommand(io: CliIo, indexer: Indexer, options: Inde
   const { store, report, root } = await openCheckout(indexer, options.dir, options.store, io.progress);
   try {
     // Built and saved now, so the next `rank` starts from the saved index instead of building it.
-    loadLexicalIndex(store);
+    loadLexicalIndex(store).release();
     const embedding = dense
       ? await dense.fill(store, root, (p) => io.progress.update(`embedding: ${p.embedded} units, files`, p.filesDone, p.files))
       : undefined;

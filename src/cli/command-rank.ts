@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Ranking } from "../rank/types.js";
 import type { Indexer } from "../triage/create-indexer.js";
-import { loadLexicalIndex } from "../triage/load-lexical-index.js";
+import { loadLexicalIndex, type LoadedLexicalIndex } from "../triage/load-lexical-index.js";
 import type { StoreDense } from "../triage/create-store-dense.js";
 import { rankIssue, type RequestedMode } from "../triage/rank-issue.js";
 import { CliError } from "./cli-error.js";
@@ -36,8 +36,10 @@ export async function runRankCommand(
 ): Promise<Ranking> {
   const text = readIssueText(options);
   const { store, root } = await openCheckout(indexer, options.repo, options.store, io.progress);
+  let loaded: LoadedLexicalIndex | undefined;
   try {
-    const index = loadLexicalIndex(store);
+    loaded = loadLexicalIndex(store);
+    const { index } = loaded;
     const ranking = await rankIssue(
       { index, ...(dense ? { dense: dense.ranker(store, root) } : {}), now: () => performance.now() },
       { text, top: options.top, mode: options.mode, include: options.include, exclude: options.exclude, budgetMs: options.budgetMs },
@@ -48,6 +50,7 @@ export async function runRankCommand(
   } finally {
     // A background fill the planner started cannot outlive the process; `bugscout index` embeds in the foreground.
     await dense?.release(store);
+    loaded?.release();
     store.close();
   }
 }

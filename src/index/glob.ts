@@ -38,5 +38,6 @@ export function compileGlob(pattern: string): RegExp {
 /** Compiles a list of globs into one matcher; an empty list matches nothing. */
 export function createGlobMatcher(patterns: readonly string[]): GlobMatcher {
   const compiled = patterns.filter((p) => p.trim() !== "").map(compileGlob);
+  if (compiled.length === 0) return { matches: () => false };
   return { matches: (path) => compiled.some((re) => re.test(path)) };
 }

@@ -84,7 +84,7 @@ export const STAT_VERSION_KEY = "stat_version";
 export const STAT_SETTLE_MS = 3000;
 const BATCH_SIZE = 250;
 
-/** A fingerprint matched a stored hash whose content is gone (another process re-indexed meanwhile). */
+/** Fingerprints were matched against a stored tree that another process replaced meanwhile. */
 class StaleFingerprint extends Error {}
 
 /**
@@ -100,13 +100,13 @@ export async function indexTree(options: IndexTreeOptions): Promise<IndexReport>
   // Fingerprints are only as good as the rules that selected their files and the contents they point at.
   const useStats = reuseStored && source.stat !== undefined && store.getMeta(STAT_VERSION_KEY) === SELECTION_RULES_VERSION;
   if (useStats) {
-    const stats = store.loadFileStats();
+    const stored = store.loadFileStats();
     const known: KnownFiles = {
-      lookup: (path) => stats.get(path),
+      lookup: (path) => stored.files.get(path),
       trustChangesBefore: (options.fileClock ?? Date.now)() - STAT_SETTLE_MS,
     };
     try {
-      return await indexWalk(options, source, contentVersion, reuseStored, known, stats.size);
+      return await indexWalk(options, source, contentVersion, reuseStored, known, { files: stored.files.size, generation: stored.generation });
     } catch (error) {
       // Any doubt about a fingerprint means reading and hashing every file, as without them.
       if (!(error instanceof StaleFingerprint)) throw error;
@@ -124,8 +124,11 @@ async function indexWalk(
   contentVersion: string,
   reuseStored: boolean,
   known: KnownFiles | undefined,
-  /** How many files the stored tree has, when `known` holds all of them: lets a no-change refresh write nothing. */
-  storedFiles?: number,
+  /**
+   * The stored tree `known` was read from (its file count and generation): lets a no-change refresh write nothing,
+   * and vouches for the contents of files found unchanged while the generation stays the same.
+   */
+  storedAt?: { readonly files: number; readonly generation: number },
 ): Promise<IndexReport> {
   const { store, extractor, analyze, onProgress } = options;
   const loadExtractor = async (): Promise<SymbolExtractor> => ("load" in extractor ? extractor.load() : extractor);
@@ -142,7 +145,9 @@ async function indexWalk(
   let pending: (SelectedFile | UnchangedFile)[] = [];
   const fingerprints = new Map<SelectedFile, string>();
   async function flush(): Promise<void> {
-    const fresh = [...new Set(pending.map((file) => file.hash))].filter((hash) => !seen.has(hash));
+    // Only read files' contents are looked up: an unchanged file's content is stored as long as the generation its
+    // fingerprint was read at stays current, which is checked once, after the walk.
+    const fresh = [...new Set(pending.filter((file) => "bytes" in file).map((file) => file.hash))].filter((hash) => !seen.has(hash));
     const stored = reuseStored ? store.knownHashes(fresh) : new Set<string>();
     const parser = pending.some((file) => "bytes" in file && !seen.has(file.hash) && !stored.has(file.hash))
       ? await loadExtractor() : undefined;
@@ -150,9 +155,7 @@ async function indexWalk(
       const fingerprint = "bytes" in file ? fingerprints.get(file) : file.fingerprint;
       files.push(fingerprint === undefined ? { path: file.path, hash: file.hash } : { path: file.path, hash: file.hash, stat: fingerprint });
       if (seen.has(file.hash)) continue;
-      if (!("bytes" in file)) {
-        if (!stored.has(file.hash)) throw new StaleFingerprint(file.path);
-      } else if (!stored.has(file.hash)) {
+      if ("bytes" in file && !stored.has(file.hash)) {
         blobs.push(buildBlob(file, parser!, analyze));
       }
       seen.add(file.hash);
@@ -176,10 +179,11 @@ async function indexWalk(
     }
   }
   await flush();
+  if (storedAt && store.generation() !== storedAt.generation) throw new StaleFingerprint("the stored tree changed during the walk");
 
   // Every stored path was found unchanged by its fingerprint and nothing else is there: the stored tree is this tree.
   // Nothing is written (no transaction, no WAL to checkpoint), unless a meta entry would change.
-  const unchanged = read === 0 && blobs.length === 0 && files.length === storedFiles &&
+  const unchanged = read === 0 && blobs.length === 0 && files.length === storedAt?.files &&
     Object.entries(options.meta ?? {}).every(([key, value]) => store.getMeta(key) === value);
   if (unchanged) {
     onProgress?.({ phase: "done", files: files.length, analyzed: 0 });

@@ -44,17 +44,17 @@ export interface InternedTermLookup extends TermLookup {
 export const FIELDS = ["word", "part", "symbol", "dir", "name"] as const;
 export type Field = (typeof FIELDS)[number];
 
-/**
- * An immutable in-memory inverted index over a tree's files. Postings of term `t` are the slots
- * `postStart[t] .. postStart[t+1]-1`; each slot has a file number (ascending) and one count per field.
- */
+/** The postings of one term: the files that have it (ascending) and, aligned with them, its count in each field. */
+export interface TermPostings {
+  readonly files: Int32Array;
+  readonly tf: Readonly<Record<Field, Uint16Array>>;
+}
+
+/** An immutable inverted index over a tree's files. */
 export interface LexicalIndex {
   readonly files: readonly IndexedFile[];
-  /** Term → term id (the row of the postings), undefined for a term no file has. */
-  readonly termIds: TermLookup;
-  readonly postStart: Int32Array;
-  readonly postFile: Int32Array;
-  readonly tf: Readonly<Record<Field, Uint16Array>>;
+  /** The postings of `term`; undefined for a term no file has. */
+  postings(term: string): TermPostings | undefined;
   /** Per file, the number of term occurrences in each field. */
   readonly lengths: Readonly<Record<Field, Float32Array>>;
   /** Per field, the mean of `lengths` over files (0 when there are no files). */
@@ -72,10 +72,35 @@ export interface LexicalIndex {
 }
 
 /**
+ * The index as `buildLexicalIndex` makes it, all in memory: postings of term `t` are the slots
+ * `postStart[t] .. postStart[t+1]-1`, each with a file number (ascending) and one count per field.
+ */
+export interface BuiltLexicalIndex extends LexicalIndex {
+  /** Term → term id (the row of the postings), undefined for a term no file has. */
+  readonly termIds: InternedTermLookup;
+  readonly postStart: Int32Array;
+  readonly postFile: Int32Array;
+  readonly tf: Readonly<Record<Field, Uint16Array>>;
+}
+
+/** Term `t`'s postings as views over the built columns (no copy). */
+export function slicePostings(
+  postStart: Int32Array, postFile: Int32Array, tf: Readonly<Record<Field, Uint16Array>>, t: number,
+): TermPostings {
+  const from = postStart[t];
+  const to = postStart[t + 1];
+  return {
+    files: postFile.subarray(from, to),
+    tf: { word: tf.word.subarray(from, to), part: tf.part.subarray(from, to), symbol: tf.symbol.subarray(from, to),
+      dir: tf.dir.subarray(from, to), name: tf.name.subarray(from, to) },
+  };
+}
+
+/**
  * Builds the index. Identical contents (same hash) are decoded and mapped to global term ids once.
  * Path terms come from the path here, so a renamed file needs no new analysis.
  */
-export function buildLexicalIndex(docs: readonly LexicalDoc[]): LexicalIndex {
+export function buildLexicalIndex(docs: readonly LexicalDoc[]): BuiltLexicalIndex {
   const interner = new TermInterner();
   const encoder = new TextEncoder();
   const internText = (term: string): number => {
@@ -172,6 +197,10 @@ export function buildLexicalIndex(docs: readonly LexicalDoc[]): LexicalIndex {
   const termIds: InternedTermLookup = { get: (term) => interner.find(term), size: termCount, interner };
   const index = {
     files, termIds, postStart, postFile, tf, lengths, avgLength,
+    postings(term: string): TermPostings | undefined {
+      const t = interner.find(term);
+      return t === undefined ? undefined : slicePostings(postStart, postFile, tf, t);
+    },
     paths: buildPathLookup(docs.map((d) => d.path)),
     definitions: buildDefinitions(docs),
     templates: buildTemplateVocabularies(docs),

@@ -1,31 +1,31 @@
 import type { Language, SymbolInfo, SymbolKind } from "../index/types.js";
 import type { FileRole } from "./file-role.js";
-import { FIELDS, type Field, type IndexedFile, type InternedTermLookup, type LexicalIndex } from "./lexical-index.js";
+import {
+  FIELDS, type BuiltLexicalIndex, type Field, type IndexedFile, type LexicalIndex, type TermPostings,
+} from "./lexical-index.js";
 import { findCompanions } from "./companions.js";
 import { DefinitionTable } from "./definition-table.js";
 import { buildTemplateVocabularies } from "./issue-template.js";
 import { buildPathLookup, type PathLookup } from "./path-lookup.js";
+import { memoryReadAt, openSections, packSections, type Column, type ReadAt, type Sections } from "./snapshot-sections.js";
 import { TermInterner } from "./term-interner.js";
 
 /**
- * A built `LexicalIndex` as bytes, so a process that ranks an unchanged store maps typed arrays over one blob instead
- * of decoding every analysis and interning every term again (0.6 s on django). The layout is sections of typed
- * arrays, each 8-byte aligned so it is viewed in place; strings are `\n`-joined UTF-8 (paths and symbol names never
- * contain a newline). Nothing is made per symbol or per defined name until it is asked for: a content's symbols are
- * decoded from their own byte range on first access (a ranking reads a few files' symbols), and definitions are
- * looked up through a saved hash table of the names (see `DefinitionTable`). The contents' analyses are not saved
- * (a third of the bytes): a ranking reads about a hundred of them, from the store, by hash (see `AnalysisSource`).
+ * A built `LexicalIndex` as bytes, so a process that ranks an unchanged store reads typed arrays instead of decoding
+ * every analysis and interning every term again (0.6 s on django). The layout is sections of typed arrays (see
+ * `snapshot-sections.ts`); strings are `\n`-joined UTF-8 (paths and symbol names never contain a newline). Only what
+ * every ranking needs is read when the snapshot is opened (the term and definition tables, per-file columns); a
+ * term's postings and a content's symbols are read from their own byte ranges on first access, so a ranking of a
+ * snapshot in a file reads a few hundred kilobytes of its 20 MB (django). Definitions are looked up through a saved
+ * hash table of the names (see `DefinitionTable`). The contents' analyses are not saved (a third of the bytes): a
+ * ranking reads about a hundred of them, from the store, by hash (see `AnalysisSource`).
  */
 const MAGIC = 0x58_4c_53_42; // "BSLX"
-const FORMAT = 3;
+const FORMAT = 4;
 
-type Column = Uint8Array | Int32Array | Uint16Array | Float32Array | Float64Array;
-
-/** Encodes a built index. Throws when the index was not built by `buildLexicalIndex` (no interner to save). */
-export function encodeLexicalIndex(index: LexicalIndex): Uint8Array {
-  const lookup = index.termIds as Partial<InternedTermLookup>;
-  if (!lookup.interner) throw new Error("only an index built by buildLexicalIndex can be encoded");
-  const state = lookup.interner.exportState();
+/** Encodes an index built by `buildLexicalIndex`. */
+export function encodeLexicalIndex(index: BuiltLexicalIndex): Uint8Array {
+  const state = index.termIds.interner.exportState();
   const { files } = index;
 
   // Distinct contents in first-seen order: analysis bytes and symbols are stored once per content.
@@ -78,7 +78,7 @@ export function encodeLexicalIndex(index: LexicalIndex): Uint8Array {
     Int32Array.from(definitionStart), Int32Array.from(definitionFiles),
     definitionState.arena, definitionState.starts, definitionState.ends, definitionState.table,
   ];
-  return pack(sections);
+  return packSections(MAGIC, sections);
 }
 
 /**
@@ -87,12 +87,19 @@ export function encodeLexicalIndex(index: LexicalIndex): Uint8Array {
  */
 export type AnalysisSource = (hash: string) => Uint8Array;
 
-/**
- * Restores an index encoded by {@link encodeLexicalIndex}; files read their analyses from `analyses` on first access.
- * Throws on bytes of another format or a damaged blob.
- */
+/** Restores an index encoded by {@link encodeLexicalIndex} from bytes in memory; see {@link readLexicalSnapshot}. */
 export function decodeLexicalIndex(bytes: Uint8Array, analyses: AnalysisSource): LexicalIndex {
-  const r = unpack(bytes);
+  return readLexicalSnapshot(memoryReadAt(bytes), bytes.length, analyses);
+}
+
+/**
+ * Opens an index encoded by {@link encodeLexicalIndex} of `totalLength` bytes read through `readAt`: the tables every
+ * ranking needs now, postings and symbols later, by range, when a ranking asks for them (`readAt` must keep answering
+ * from the same bytes for as long as the index is used). Files read their analyses from `analyses` on first access.
+ * Throws on bytes of another format or a damaged snapshot; a range read later throws if the bytes are gone.
+ */
+export function readLexicalSnapshot(readAt: ReadAt, totalLength: number, analyses: AnalysisSource): LexicalIndex {
+  const r = sectionCursor(openSections(MAGIC, readAt, totalLength));
   const header = JSON.parse(r.strings(1)[0]) as {
     format: number; terms: number; definitions: number; avgLength: number[];
   };
@@ -101,8 +108,8 @@ export function decodeLexicalIndex(bytes: Uint8Array, analyses: AnalysisSource):
     arena: r.bytes(), starts: r.int32(), ends: r.int32(), table: r.int32(), count: header.terms,
   });
   const postStart = r.int32();
-  const postFile = r.int32();
-  const tf = Object.fromEntries(FIELDS.map((f) => [f, r.uint16()])) as Record<Field, Uint16Array>;
+  const postFile = r.later(4);
+  const tfSections = FIELDS.map(() => r.later(2));
   const lengths = Object.fromEntries(FIELDS.map((f) => [f, r.float32()])) as Record<Field, Float32Array>;
   const avgLength = Object.fromEntries(FIELDS.map((f, i) => [f, header.avgLength[i]])) as Record<Field, number>;
   const fileCount = lengths.word.length;
@@ -113,9 +120,8 @@ export function decodeLexicalIndex(bytes: Uint8Array, analyses: AnalysisSource):
   const languages = r.strings(fileCount) as Language[];
   const roles = r.strings(fileCount) as FileRole[];
   const symbolStart = r.int32();
-  const startLines = r.int32();
-  const endLines = r.int32();
-  const symbolCount = startLines.length;
+  const startLines = r.later(4);
+  const endLines = r.later(4);
   const names = r.textColumn();
   const qualifiedNames = r.textColumn();
   const kinds = r.textColumn();
@@ -126,8 +132,11 @@ export function decodeLexicalIndex(bytes: Uint8Array, analyses: AnalysisSource):
   });
   r.end();
   const contents = symbolStart.length - 1;
+  const symbolCount = startLines.length;
   if (lineCounts.length !== fileCount || contentOf.length !== fileCount || contents < 0 ||
-    contentOf.some((c) => c < 0 || c >= contents) || symbolStart[contents] !== symbolCount || endLines.length !== symbolCount || postStart.length !== header.terms + 1 ||
+    contentOf.some((c) => c < 0 || c >= contents) || symbolStart[contents] !== symbolCount || endLines.length !== symbolCount ||
+    postStart.length !== header.terms + 1 || postStart[header.terms] !== postFile.length ||
+    tfSections.some((s) => s.length !== postFile.length) ||
     [names, qualifiedNames, kinds].some((column) => column.start.length !== contents + 1)) {
     throw new Error("lexical snapshot sections do not fit together");
   }
@@ -140,14 +149,28 @@ export function decodeLexicalIndex(bytes: Uint8Array, analyses: AnalysisSource):
     files[i] = new SnapshotFile(paths[i], hashes[i], languages[i], lineCounts[i], roles[i], columns, contentOf[i]);
   }
   const definitions = new DefinitionTable(definitionNames, definitionStart, definitionFiles);
-  const termIds: InternedTermLookup = { get: (term) => interner.find(term), size: header.terms, interner };
+  const read = new Map<number, TermPostings>();
+  const postings = (term: string): TermPostings | undefined => {
+    const t = interner.find(term);
+    if (t === undefined) return undefined;
+    let p = read.get(t);
+    if (!p) {
+      const from = postStart[t];
+      const to = postStart[t + 1];
+      if (!(from >= 0 && from <= to && to <= postFile.length)) throw new Error("lexical snapshot postings are damaged");
+      const [word, part, symbol, dir, name] = tfSections.map((s) => s.uint16(from, to));
+      p = { files: postFile.int32(from, to), tf: { word, part, symbol, dir, name } };
+      read.set(t, p);
+    }
+    return p;
+  };
   // The path lookup is rebuilt from the paths (no format of its own), on first use: only issues that mention a path,
   // a module or a stack frame need it.
   let lookup: PathLookup | undefined;
   // Template vocabularies and companions are derived from paths, roles and a few analyses: cheaper to rebuild
   // than to give a format of their own.
   const index = {
-    files, termIds, postStart, postFile, tf, lengths, avgLength, definitions,
+    files, postings, lengths, avgLength, definitions,
     templates: buildTemplateVocabularies(files),
     companions: new Map<number, number[]>(),
     get paths() {
@@ -159,16 +182,24 @@ export function decodeLexicalIndex(bytes: Uint8Array, analyses: AnalysisSource):
   return index;
 }
 
-/** One string per symbol, `\n`-joined per content; content c's bytes are `bytes[start[c] .. start[c+1])`. */
+/** A section read on demand: `length` elements of `size` bytes, read by element range. */
+interface LaterSection {
+  readonly length: number;
+  int32(from: number, to: number): Int32Array;
+  uint16(from: number, to: number): Uint16Array;
+  bytes(from: number, to: number): Uint8Array;
+}
+
+/** One string per symbol, `\n`-joined per content; content c's strings are bytes `start[c] .. start[c+1]`. */
 interface TextColumn {
-  readonly bytes: Uint8Array;
+  readonly bytes: LaterSection;
   readonly start: Int32Array;
 }
 
 /** The strings of content `c` (`count` of them) in a column; a count that does not match (damage) throws. */
 function contentStrings(column: TextColumn, c: number, count: number): string[] {
   const { bytes, start } = column;
-  const values = count === 0 ? [] : decoder.decode(bytes.subarray(start[c], start[c + 1])).split("\n");
+  const values = count === 0 ? [] : decoder.decode(bytes.bytes(start[c], start[c + 1])).split("\n");
   if (values.length !== count || (count === 0 && start[c + 1] !== start[c])) {
     throw new Error("lexical snapshot symbols do not match their count");
   }
@@ -181,8 +212,8 @@ interface SnapshotContents {
   readonly names: TextColumn;
   readonly qualifiedNames: TextColumn;
   readonly kinds: TextColumn;
-  readonly startLines: Int32Array;
-  readonly endLines: Int32Array;
+  readonly startLines: LaterSection;
+  readonly endLines: LaterSection;
   readonly decoded: (readonly SymbolInfo[] | undefined)[];
   readonly analyses: AnalysisSource;
   readonly analysed: (Uint8Array | undefined)[];
@@ -221,15 +252,17 @@ class SnapshotFile implements IndexedFile {
     let list = decoded[c];
     if (!list) {
       const from = symbolStart[c];
-      const count = symbolStart[c + 1] - from;
+      const to = symbolStart[c + 1];
+      const count = to - from;
+      if (!(from >= 0 && count >= 0 && to <= startLines.length)) throw new Error("lexical snapshot symbols are damaged");
       const name = contentStrings(names, c, count);
       const qualifiedName = contentStrings(qualifiedNames, c, count);
       const kind = contentStrings(kinds, c, count) as SymbolKind[];
+      const starts = count === 0 ? new Int32Array(0) : startLines.int32(from, to);
+      const ends = count === 0 ? new Int32Array(0) : endLines.int32(from, to);
       const out: SymbolInfo[] = [];
       for (let s = 0; s < count; s++) {
-        out.push({
-          name: name[s], qualifiedName: qualifiedName[s], kind: kind[s], startLine: startLines[from + s], endLine: endLines[from + s],
-        });
+        out.push({ name: name[s], qualifiedName: qualifiedName[s], kind: kind[s], startLine: starts[s], endLine: ends[s] });
       }
       list = out;
       decoded[c] = list;
@@ -266,61 +299,56 @@ function offsets(lengths: readonly number[]): Int32Array {
   return out;
 }
 
-const align = (n: number): number => (n + 7) & ~7;
-
-/** [magic u32, section count u32, byte length f64 per section] then each section at an 8-byte boundary. */
-function pack(sections: readonly Column[]): Uint8Array {
-  const headerBytes = align(8 + 8 * sections.length);
-  const total = sections.reduce((n, s) => n + align(s.byteLength), headerBytes);
-  const out = new Uint8Array(total);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, MAGIC, true);
-  view.setUint32(4, sections.length, true);
-  let at = headerBytes;
-  sections.forEach((s, i) => {
-    view.setFloat64(8 + 8 * i, s.byteLength, true);
-    out.set(new Uint8Array(s.buffer, s.byteOffset, s.byteLength), at);
-    at += align(s.byteLength);
-  });
-  return out;
-}
-
-/** Reads sections in order; typed arrays are views over `bytes` (copied once when `bytes` is not 8-byte aligned). */
-function unpack(input: Uint8Array) {
-  const bytes = input.byteOffset % 8 === 0 ? input : input.slice();
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (bytes.byteLength < 8 || view.getUint32(0, true) !== MAGIC) throw new Error("not a lexical snapshot");
-  const count = view.getUint32(4, true);
-  let at = align(8 + 8 * count);
+/** Walks the sections in order: read now (typed views over the read bytes), or kept to be read by range later. */
+function sectionCursor(sections: Sections) {
   let next = 0;
-  const take = (): [number, number] => {
-    if (next >= count) throw new Error("lexical snapshot has too few sections");
-    const length = view.getFloat64(8 + 8 * next++, true);
-    if (!Number.isInteger(length) || at + length > bytes.byteLength) throw new Error("lexical snapshot is truncated");
-    const start = bytes.byteOffset + at;
-    at += align(length);
-    return [start, length];
+  const take = (): number => {
+    if (next >= sections.count) throw new Error("lexical snapshot has too few sections");
+    return next++;
+  };
+  const sized = (i: number, size: number): number => {
+    const length = sections.byteLength(i);
+    if (length % size !== 0) throw new Error("lexical snapshot section is misaligned");
+    return length / size;
   };
   const typed = <T>(make: (buffer: ArrayBufferLike, offset: number, length: number) => T, size: number): T => {
-    const [start, length] = take();
-    if (length % size !== 0) throw new Error("lexical snapshot section is misaligned");
-    return make(bytes.buffer, start, length / size);
+    const i = take();
+    const length = sized(i, size);
+    const bytes = sections.read(i);
+    return make(bytes.buffer, bytes.byteOffset, length);
+  };
+  const later = (size: number): LaterSection => {
+    const i = take();
+    const length = sized(i, size);
+    const range = (from: number, to: number) => sections.read(i, from * size, to * size);
+    return {
+      length,
+      int32: (from, to) => {
+        const b = range(from, to);
+        return new Int32Array(b.buffer, b.byteOffset, to - from);
+      },
+      uint16: (from, to) => {
+        const b = range(from, to);
+        return new Uint16Array(b.buffer, b.byteOffset, to - from);
+      },
+      bytes: (from, to) => range(from, to),
+    };
   };
   return {
     bytes: () => typed((b, o, n) => new Uint8Array(b, o, n), 1),
     int32: () => typed((b, o, n) => new Int32Array(b, o, n), 4),
-    uint16: () => typed((b, o, n) => new Uint16Array(b, o, n), 2),
     float32: () => typed((b, o, n) => new Float32Array(b, o, n), 4),
+    later,
     /** `count` strings; a count that does not match (a newline inside a value, damage) throws. */
     strings: (count: number): string[] => {
-      const [start, length] = take();
-      const values = count === 0 ? [] : decoder.decode(new Uint8Array(bytes.buffer, start, length)).split("\n");
-      if (values.length !== count || (count === 0 && length !== 0)) throw new Error("lexical snapshot strings do not match their count");
+      const bytes = sections.read(take());
+      const values = count === 0 ? [] : decoder.decode(bytes).split("\n");
+      if (values.length !== count || (count === 0 && bytes.length !== 0)) throw new Error("lexical snapshot strings do not match their count");
       return values;
     },
-    /** A byte section and its per-content offsets; the offsets must rise and end at the section's length. */
+    /** A byte section read by range later, and its per-content offsets: rising, ending at the section's length. */
     textColumn(): TextColumn {
-      const bytes = typed((b, o, n) => new Uint8Array(b, o, n), 1);
+      const bytes = later(1);
       const start = typed((b, o, n) => new Int32Array(b, o, n), 4);
       let ok = start.length > 0 && start[start.length - 1] === bytes.length;
       for (let c = 0; ok && c < start.length; c++) ok = start[c] >= (c === 0 ? 0 : start[c - 1]) && start[c] <= bytes.length;
@@ -328,7 +356,7 @@ function unpack(input: Uint8Array) {
       return { bytes, start };
     },
     end: () => {
-      if (next !== count) throw new Error("lexical snapshot has extra sections");
+      if (next !== sections.count) throw new Error("lexical snapshot has extra sections");
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { WeightedTerm } from "./build-query.js";
-import type { LexicalIndex } from "./lexical-index.js";
+import type { LexicalIndex, TermPostings } from "./lexical-index.js";
 
 /** BM25F parameters. A field weight of 0 switches the field off (its terms then neither score nor count in df). */
 export interface Bm25fOptions {
@@ -33,7 +33,7 @@ export function scoreBm25f(index: LexicalIndex, query: readonly WeightedTerm[], 
   const scores = new Float64Array(n);
   const idfs = new Map<string, number>();
   if (n === 0) return { scores, idfs };
-  const { tf, lengths, avgLength: avg, postStart, postFile } = index;
+  const { lengths, avgLength: avg } = index;
   const avgContent = avg.word + (o.part > 0 ? avg.part : 0);
   const contentNorm = new Float64Array(n);
   const symbolNorm = new Float64Array(n);
@@ -47,18 +47,17 @@ export function scoreBm25f(index: LexicalIndex, query: readonly WeightedTerm[], 
     nameNorm[d] = 1 / norm(o.bPath, lengths.name[d], avg.name);
   }
   for (const q of query) {
-    const t = index.termIds.get(q.term);
-    if (t === undefined) continue;
-    const from = postStart[t];
-    const to = postStart[t + 1];
+    const p = index.postings(q.term);
+    if (p === undefined) continue;
+    const { files, tf } = p;
     let df = 0;
-    for (let s = from; s < to; s++) if (fieldTf(index, s, o) > 0) df++;
+    for (let s = 0; s < files.length; s++) if (fieldTf(p, s, o) > 0) df++;
     if (df === 0) continue;
     const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
     idfs.set(q.term, idf);
     const w = q.weight * idf;
-    for (let s = from; s < to; s++) {
-      const d = postFile[s];
+    for (let s = 0; s < files.length; s++) {
+      const d = files[s];
       const x =
         (o.word * tf.word[s] + o.part * tf.part[s]) * contentNorm[d] +
         o.symbol * tf.symbol[s] * symbolNorm[d] +
@@ -78,11 +77,12 @@ export interface Bm25fResult {
 
 /** The saturated, length-normalised BM25F weight of one term in one file (without IDF and query weight). */
 export function termSaturation(index: LexicalIndex, term: string, file: number, o: Bm25fOptions): number {
-  const t = index.termIds.get(term);
-  if (t === undefined) return 0;
-  const s = findSlot(index, t, file);
+  const p = index.postings(term);
+  if (p === undefined) return 0;
+  const s = findSlot(p.files, file);
   if (s < 0) return 0;
-  const { tf, lengths, avgLength: avg } = index;
+  const { tf } = p;
+  const { lengths, avgLength: avg } = index;
   const len = lengths.word[file] + (o.part > 0 ? lengths.part[file] : 0);
   const x =
     (o.word * tf.word[s] + o.part * tf.part[s]) / norm(o.bContent, len, avg.word + (o.part > 0 ? avg.part : 0)) +
@@ -92,13 +92,13 @@ export function termSaturation(index: LexicalIndex, term: string, file: number, 
   return x > 0 ? x / (o.k1 + x) : 0;
 }
 
-/** The posting slot of `file` in term `t`'s list (files ascending), or -1. */
-function findSlot(index: LexicalIndex, t: number, file: number): number {
-  let lo = index.postStart[t];
-  let hi = index.postStart[t + 1] - 1;
+/** The slot of `file` in a term's ascending file list, or -1. */
+function findSlot(files: Int32Array, file: number): number {
+  let lo = 0;
+  let hi = files.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const f = index.postFile[mid];
+    const f = files[mid];
     if (f === file) return mid;
     if (f < file) lo = mid + 1;
     else hi = mid - 1;
@@ -107,8 +107,8 @@ function findSlot(index: LexicalIndex, t: number, file: number): number {
 }
 
 /** The weighted field count of one posting slot, without length normalisation (> 0 iff the term counts here). */
-export function fieldTf(index: LexicalIndex, s: number, o: Bm25fOptions): number {
-  const { tf } = index;
+export function fieldTf(postings: TermPostings, s: number, o: Bm25fOptions): number {
+  const { tf } = postings;
   return o.word * tf.word[s] + o.part * tf.part[s] + o.symbol * tf.symbol[s] + o.dir * tf.dir[s] + o.name * tf.name[s];
 }
 

@@ -71,8 +71,11 @@ export interface IndexStore {
    * generation when anything changed. On any error nothing is written and the previous tree stays whole.
    */
   applyTree(update: TreeUpdate): TreeUpdateResult;
-  /** Every path of the stored tree with its hash and stat fingerprint. */
-  loadFileStats(): Map<string, StatEntry>;
+  /**
+   * Every path of the stored tree with its hash and stat fingerprint, and the generation they belong to (one read):
+   * while the generation stays the same, every hash among them is stored.
+   */
+  loadFileStats(): { readonly files: Map<string, StatEntry>; readonly generation: number };
   /** The current tree's paths and content hashes, in path order (no contents: cheap, for applying a delta). */
   listFiles(): TreeFile[];
   /** Every file of the current tree, in path order, in two queries. */

@@ -104,6 +104,10 @@ function buildStore(db: Database, path: string): SqliteIndexStore {
       throw classifySqliteError(error, path);
     }
   };
+  const loadStats = db.transaction(() => ({
+    files: new Map(selectStats.all().map(([path, hash, stat]) => [path, { hash, stat }])),
+    generation: Number(readMeta.get("generation") ?? "0"),
+  }));
 
   return {
     db,
@@ -111,7 +115,7 @@ function buildStore(db: Database, path: string): SqliteIndexStore {
     knownHashes: (hashes) => guard(() => new Set(hashes.length === 0 ? [] : storedAmong.all(JSON.stringify(hashes)))),
     applyTree: (update) => guard(() => applyTree(update)),
     loadCorpus: () => guard(() => loadCorpus()),
-    loadFileStats: () => guard(() => new Map(selectStats.all().map(([path, hash, stat]) => [path, { hash, stat }]))),
+    loadFileStats: () => guard(() => loadStats()),
     listFiles: () => guard(() => listFiles.all()),
     generation: () => guard(() => Number(readMeta.get("generation") ?? "0")),
     getMeta: (key) => guard(() => readMeta.get(key)),

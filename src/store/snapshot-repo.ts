@@ -1,12 +1,32 @@
+import { randomBytes } from "node:crypto";
+import { closeSync, fstatSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
 import type { CorpusFile } from "./index-store.js";
 import type { SqliteIndexStore } from "./open-index-store.js";
 import { classifySqliteError, IndexStoreError } from "./store-error.js";
 
-/** The store's one saved lexical index blob, valid only under the key it was saved with. */
+/** The file beside a store that holds its saved lexical index: `<store>.lexical`. */
+export const SNAPSHOT_FILE_SUFFIX = ".lexical";
+/** A saved snapshot file starts with the random id its store's row names; the packed index follows. */
+const ID_BYTES = 16;
+
+/** A saved snapshot opened for reading by position; `close` releases the file. */
+export interface SavedSnapshot {
+  /** Byte length of the snapshot. */
+  readonly length: number;
+  /** `length` bytes at `position` of the snapshot, in a fresh buffer (shorter only at its end). */
+  readAt(position: number, length: number): Uint8Array;
+  close(): void;
+}
+
+/**
+ * The store's one saved lexical index, valid only under the key it was saved with. The bytes live in a file beside
+ * the store, read by position (a ranking reads a few hundred kilobytes of django's 20 MB); the store keeps the key
+ * and the file's random id, so a file left by another store or another save is never taken for this one.
+ */
 export interface SnapshotRepo {
-  /** The saved bytes when they were saved under `key`; undefined otherwise. */
-  read(key: string): Uint8Array | undefined;
-  /** Replaces the saved blob. */
+  /** The snapshot saved under `key`; undefined when there is none, or its file is missing or not the one saved. */
+  open(key: string): SavedSnapshot | undefined;
+  /** Replaces the saved snapshot (the file first, atomically, then the key). */
   write(key: string, bytes: Uint8Array): void;
   /**
    * The stored analysis of content `hash`, only while the store is still at `generation` with meta entry `metaKey`
@@ -18,8 +38,9 @@ export interface SnapshotRepo {
   loadCorpusAt(metaKey: string): { corpus: CorpusFile[]; generation: number; meta: string | undefined };
 }
 
-/** The snapshot table of an open store (schema 4). */
+/** The snapshot table of an open store (schema 4) and its file. */
 export function createSnapshotRepo(store: SqliteIndexStore): SnapshotRepo {
+  const file = `${store.path}${SNAPSHOT_FILE_SUFFIX}`;
   const select = store.db.prepare<[string], Buffer>("SELECT bytes FROM lexical_snapshot WHERE id = 1 AND key = ?").pluck();
   const upsert = store.db.prepare("INSERT OR REPLACE INTO lexical_snapshot (id, key, bytes) VALUES (1, ?, ?)");
   // One statement, so the state check and the read see the same snapshot of the database.
@@ -39,8 +60,30 @@ export function createSnapshotRepo(store: SqliteIndexStore): SnapshotRepo {
     generation: store.generation(), meta: store.getMeta(metaKey), corpus: store.loadCorpus(),
   }));
   return {
-    read: (key) => guard(() => select.get(key)),
-    write: (key, bytes) => guard(() => void upsert.run(key, bytes)),
+    open(key) {
+      const id = guard(() => select.get(key));
+      if (id === undefined || id.length !== ID_BYTES) return undefined;
+      return openSnapshotFile(file, id);
+    },
+    write(key, bytes) {
+      const id = randomBytes(ID_BYTES);
+      // Written aside and renamed over: a reader holding the previous file keeps reading it whole.
+      const temporary = `${file}.${process.pid}-${id.toString("hex", 0, 4)}.tmp`;
+      try {
+        const fd = openSync(temporary, "w", 0o600);
+        try {
+          writeAll(fd, id);
+          writeAll(fd, bytes);
+        } finally {
+          closeSync(fd);
+        }
+        renameSync(temporary, file);
+      } catch (error) {
+        rmSync(temporary, { force: true });
+        throw error;
+      }
+      guard(() => void upsert.run(key, id));
+    },
     readAnalysis: (hash, generation, metaKey, meta) => {
       const analysis = guard(() => selectAnalysis.get(hash, String(generation), metaKey, meta ?? null));
       if (analysis === undefined) {
@@ -51,4 +94,46 @@ export function createSnapshotRepo(store: SqliteIndexStore): SnapshotRepo {
     },
     loadCorpusAt: (metaKey) => guard(() => loadAt(metaKey)),
   };
+}
+
+/** The snapshot file when it starts with `id`; undefined when it is missing, unreadable or another save's. */
+function openSnapshotFile(file: string, id: Uint8Array): SavedSnapshot | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, "r");
+  } catch {
+    return undefined;
+  }
+  try {
+    const size = fstatSync(fd).size;
+    const head = readAt(fd, 0, ID_BYTES);
+    if (size < ID_BYTES || !Buffer.from(head).equals(id)) {
+      closeSync(fd);
+      return undefined;
+    }
+    return {
+      length: size - ID_BYTES,
+      readAt: (position, length) => readAt(fd, ID_BYTES + position, length),
+      close: () => closeSync(fd),
+    };
+  } catch {
+    closeSync(fd);
+    return undefined;
+  }
+}
+
+/** Reads `length` bytes at `position` into a buffer of its own (offset 0: typed arrays can view it). */
+function readAt(fd: number, position: number, length: number): Uint8Array {
+  const out = Buffer.allocUnsafeSlow(length);
+  let done = 0;
+  while (done < length) {
+    const n = readSync(fd, out, done, length - done, position + done);
+    if (n === 0) break;
+    done += n;
+  }
+  return done === length ? out : out.subarray(0, done);
+}
+
+function writeAll(fd: number, bytes: Uint8Array): void {
+  for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done, bytes.length - done);
 }

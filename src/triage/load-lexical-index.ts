@@ -3,33 +3,41 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { CONTENT_VERSION_KEY } from "../index/index-tree.js";
 import { buildLexicalIndex, type LexicalIndex } from "../rank/lexical-index.js";
-import { decodeLexicalIndex, encodeLexicalIndex } from "../rank/lexical-snapshot.js";
+import { encodeLexicalIndex, readLexicalSnapshot } from "../rank/lexical-snapshot.js";
 import type { SqliteIndexStore } from "../store/open-index-store.js";
 import { createSnapshotRepo } from "../store/snapshot-repo.js";
+
+/** A loaded index and the release of what it reads from (the snapshot file); release it before closing the store. */
+export interface LoadedLexicalIndex {
+  readonly index: LexicalIndex;
+  release(): void;
+}
 
 /**
  * The store's lexical index for a short-lived process (the CLI): the saved snapshot when it was built from the
  * store's current generation, its content version and this build's ranking code; else built from the corpus and
- * saved for the next process. Building costs 0.6 s on django, mapping the snapshot a few tens of milliseconds. A
- * snapshot that cannot be saved (a read-only store, a busy writer) or read back costs only the build. A mapped
- * index reads its files' analyses from the store on first use: the store must stay open while it ranks, and a
- * ranking throws an `IndexStoreError` ("changed") if another process changed the index in between.
+ * saved for the next process. Building costs 0.6 s on django; opening the snapshot reads its tables (~7 MB) and a
+ * ranking reads its terms' postings from the file. A snapshot that cannot be saved (a read-only store, a busy
+ * writer) or read back costs only the build. A snapshot index reads its files' analyses from the store on first
+ * use: the store must stay open while it ranks, and a ranking throws an `IndexStoreError` ("changed") if another
+ * process changed the index in between.
  */
-export function loadLexicalIndex(store: SqliteIndexStore, codeVersion: string = rankCodeVersion()): LexicalIndex {
+export function loadLexicalIndex(store: SqliteIndexStore, codeVersion: string = rankCodeVersion()): LoadedLexicalIndex {
   const repo = createSnapshotRepo(store);
   const keyOf = (generation: number, contentVersion: string | undefined) =>
     `generation-${generation}|${contentVersion ?? "none"}|code-${codeVersion}`;
   const { saved, generation, contentVersion } = store.db.transaction(() => {
     const state = { generation: store.generation(), contentVersion: store.getMeta(CONTENT_VERSION_KEY) };
-    return { ...state, saved: repo.read(keyOf(state.generation, state.contentVersion)) };
+    return { ...state, saved: repo.open(keyOf(state.generation, state.contentVersion)) };
   })();
   if (saved) {
     try {
       // Analyses are read when a ranking first needs them, from the state the snapshot was saved from.
       const analyses = (hash: string) => repo.readAnalysis(hash, generation, CONTENT_VERSION_KEY, contentVersion);
-      return decodeLexicalIndex(saved, analyses);
+      return { index: readLexicalSnapshot(saved.readAt, saved.length, analyses), release: () => saved.close() };
     } catch {
-      // A damaged or foreign blob is rebuilt below, never trusted.
+      // A damaged or foreign file is rebuilt below, never trusted.
+      saved.close();
     }
   }
   const built = repo.loadCorpusAt(CONTENT_VERSION_KEY);
@@ -39,7 +47,7 @@ export function loadLexicalIndex(store: SqliteIndexStore, codeVersion: string = 
   } catch {
     // Saving is an optimisation: the next process builds again.
   }
-  return index;
+  return { index, release: () => {} };
 }
 
 let cachedCodeVersion: string | undefined;

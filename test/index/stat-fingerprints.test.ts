@@ -130,15 +130,19 @@ test("any doubt falls back to reading every file: a vanished content, new select
   const h = await setUp(t);
   await h.run();
 
-  // Another process collected the contents between the fingerprint lookup and the hash check.
+  // Another process replaced the stored tree (and could have collected its contents) while the fingerprints were
+  // being matched: the generation they were read at is no longer current.
   const s = h.store;
-  const forgetful: IndexStore = {
-    knownHashes: () => new Set<string>(), applyTree: (u) => s.applyTree(u), loadCorpus: () => s.loadCorpus(),
-    loadFileStats: () => s.loadFileStats(), listFiles: () => s.listFiles(), generation: () => s.generation(), getMeta: (k) => s.getMeta(k),
+  let walks = 0;
+  const overtaken: IndexStore = {
+    knownHashes: (hashes) => s.knownHashes(hashes), applyTree: (u) => s.applyTree(u), loadCorpus: () => s.loadCorpus(),
+    loadFileStats: () => (walks++, s.loadFileStats()), listFiles: () => s.listFiles(),
+    generation: () => s.generation() + (walks === 1 ? 1 : 0), getMeta: (k) => s.getMeta(k),
     setMeta: (k, v) => s.setMeta(k, v), close: () => s.close(),
   };
   const before = h.symbols();
-  const vanished = await h.run({}, forgetful);
+  const vanished = await h.run({}, overtaken);
+  assert.equal(walks, 1);
   assert.equal(vanished.reads.length, 4);
   assert.deepEqual(h.symbols(), before);
 

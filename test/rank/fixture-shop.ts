@@ -1,6 +1,6 @@
 import type { Language, SymbolInfo, SymbolKind } from "../../src/index/types.js";
 import { analyzeToBytes, countLines } from "../../src/rank/analyze-content.js";
-import { buildLexicalIndex, type LexicalIndex } from "../../src/rank/lexical-index.js";
+import { buildLexicalIndex, type BuiltLexicalIndex } from "../../src/rank/lexical-index.js";
 
 /** A small shop written for these tests: Python and Java sources, a test file, docs and an example. */
 export interface FixtureFile {
@@ -161,7 +161,7 @@ export function fixtureSymbols(path: string): SymbolInfo[] {
 }
 
 /** Builds the lexical index of the fixture shop, through the same bytes the store would keep. */
-export function buildShopIndex(files: readonly FixtureFile[] = SHOP_FILES): LexicalIndex {
+export function buildShopIndex(files: readonly FixtureFile[] = SHOP_FILES): BuiltLexicalIndex {
   return buildLexicalIndex(files.map((f) => {
     const symbols = fixtureSymbols(f.path);
     return {

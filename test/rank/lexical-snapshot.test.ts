@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { buildLexicalIndex, FIELDS, type LexicalIndex } from "../../src/rank/lexical-index.js";
-import { decodeLexicalIndex, encodeLexicalIndex, type AnalysisSource } from "../../src/rank/lexical-snapshot.js";
+import { buildLexicalIndex, FIELDS, type BuiltLexicalIndex, type LexicalIndex } from "../../src/rank/lexical-index.js";
+import {
+  decodeLexicalIndex, encodeLexicalIndex, readLexicalSnapshot, type AnalysisSource,
+} from "../../src/rank/lexical-snapshot.js";
 import { rankLexical } from "../../src/rank/rank-lexical.js";
 import { buildShopIndex, SHOP_FILES } from "./fixture-shop.js";
 
@@ -22,16 +24,20 @@ function analysesOf(index: LexicalIndex): AnalysisSource {
   };
 }
 
-/** Everything a ranking reads from an index, as plain data. */
-function plain(index: LexicalIndex) {
+const termsOf = (index: BuiltLexicalIndex): string[] => index.termIds.interner.strings();
+
+/** Everything a ranking reads from an index, as plain data; postings of `terms` (every term of the built index). */
+function plain(index: LexicalIndex, terms: readonly string[]) {
   return {
     files: index.files.map((f) => ({
       path: f.path, hash: f.hash, language: f.language, lineCount: f.lineCount, role: f.role, symbols: [...f.symbols],
       analysis: Buffer.from(f.analysis as Uint8Array).toString("hex"),
     })),
-    postStart: [...index.postStart], postFile: [...index.postFile],
-    tf: FIELDS.map((f) => [...index.tf[f]]), lengths: FIELDS.map((f) => [...index.lengths[f]]), avgLength: index.avgLength,
-    terms: index.termIds.size, definitions: [...index.definitions],
+    postings: terms.map((term) => {
+      const p = index.postings(term);
+      return p && { files: [...p.files], tf: FIELDS.map((f) => [...p.tf[f]]) };
+    }),
+    lengths: FIELDS.map((f) => [...index.lengths[f]]), avgLength: index.avgLength, definitions: [...index.definitions],
     paths: {
       files: index.files.map((_, i) => [index.paths.segmentsOf(i), index.paths.modulesOf(i)]),
       byName: [...index.paths.byName], byModuleTail: [...index.paths.byModuleTail],
@@ -44,17 +50,20 @@ test("a decoded snapshot is the built index: same arrays, files, definitions and
   const built = buildShopIndex([...SHOP_FILES, { ...SHOP_FILES[0], path: "copy/cart.py" }]);
   const decoded = decodeLexicalIndex(encodeLexicalIndex(built), analysesOf(built));
 
-  assert.deepEqual(plain(decoded), plain(built));
+  const terms = termsOf(built);
+  assert.ok(terms.length > 50);
+  assert.deepEqual(plain(decoded, terms), plain(built, terms));
   for (const term of ["cart", "discount", "apply_discount", "refund", "no-such-term"]) {
-    assert.equal(decoded.termIds.get(term), built.termIds.get(term), term);
+    assert.deepEqual(decoded.postings(term), built.postings(term), term);
   }
+  assert.equal(decoded.postings("no-such-term"), undefined);
   for (const issue of ISSUES) assert.deepEqual(rankLexical(decoded, issue), rankLexical(built, issue), issue);
   assert.ok(rankLexical(decoded, ISSUES[0]).length > 0);
 });
 
 test("an empty index round-trips, and damaged bytes are refused rather than misread", () => {
   const empty = buildShopIndex([]);
-  assert.deepEqual(plain(decodeLexicalIndex(encodeLexicalIndex(empty), analysesOf(empty))), plain(empty));
+  assert.deepEqual(plain(decodeLexicalIndex(encodeLexicalIndex(empty), analysesOf(empty)), ["cart"]), plain(empty, ["cart"]));
 
   const bytes = encodeLexicalIndex(buildShopIndex());
   assert.throws(() => decodeLexicalIndex(bytes.subarray(0, bytes.length - 64), () => new Uint8Array(0)), /truncated|fit|count/);
@@ -94,4 +103,33 @@ test("a decoded file reads its analysis on first access, once per content", () =
   assert.equal(decoded.files[1].analysis, decoded.files[0].analysis);
   assert.deepEqual(asked, [built.files[0].hash]);
   assert.deepEqual(rankLexical(decoded, ISSUES[0]), rankLexical(built, ISSUES[0]));
+});
+
+test("a snapshot read by position reads its tables when opened and a term's postings only when asked, once", () => {
+  const built = buildShopIndex();
+  const bytes = encodeLexicalIndex(built);
+  const reads: [number, number][] = [];
+  const readAt = (position: number, length: number): Uint8Array => {
+    reads.push([position, length]);
+    // A fresh buffer per read, as a file gives.
+    return bytes.slice(position, position + length);
+  };
+  const opened = readLexicalSnapshot(readAt, bytes.length, analysesOf(built));
+  const readBytes = () => reads.reduce((n, [, length]) => n + length, 0);
+  const atOpen = readBytes();
+  assert.ok(atOpen < bytes.length, `${atOpen} of ${bytes.length} bytes read when opened`);
+
+  const before = reads.length;
+  assert.deepEqual(opened.postings("discount"), built.postings("discount"));
+  // The file column and one column per field, nothing else.
+  assert.equal(reads.length - before, 1 + FIELDS.length);
+  opened.postings("discount");
+  assert.equal(reads.length - before, 1 + FIELDS.length);
+  assert.equal(opened.postings("no-such-term"), undefined);
+  assert.equal(reads.length - before, 1 + FIELDS.length);
+  for (const issue of ISSUES) assert.deepEqual(rankLexical(opened, issue), rankLexical(built, issue), issue);
+
+  // A snapshot shorter or longer than its sections say is refused when opened.
+  assert.throws(() => readLexicalSnapshot(readAt, bytes.length - 8, analysesOf(built)), /truncated|trailing/);
+  assert.throws(() => readLexicalSnapshot(readAt, bytes.length + 8, analysesOf(built)), /trailing/);
 });

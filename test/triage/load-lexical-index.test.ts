@@ -1,22 +1,32 @@
 import assert from "node:assert/strict";
-import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { test } from "node:test";
+import { test, type TestContext } from "node:test";
 import { buildLexicalIndex, type LexicalIndex } from "../../src/rank/lexical-index.js";
 import { rankLexical } from "../../src/rank/rank-lexical.js";
-import { openIndexStore } from "../../src/store/open-index-store.js";
+import { openIndexStore, type SqliteIndexStore } from "../../src/store/open-index-store.js";
 import { IndexStoreError } from "../../src/store/store-error.js";
 import { createIndexer } from "../../src/triage/create-indexer.js";
-import { loadLexicalIndex, rankCodeVersion } from "../../src/triage/load-lexical-index.js";
+import { loadLexicalIndex as loadReleasable, rankCodeVersion } from "../../src/triage/load-lexical-index.js";
 import { makeTempDir } from "../index/temp-tree.js";
 
 const SAMPLE = join(import.meta.dirname, "../../examples/sample-repo");
 const ISSUE = readFileSync(join(import.meta.dirname, "../../examples/sample-issue.md"), "utf8");
 
+/** Loads the store's index, released when the test ends (the snapshot file stays open while the index is used). */
+function loader(t: TestContext) {
+  return (store: SqliteIndexStore, codeVersion: string): LexicalIndex => {
+    const loaded = loadReleasable(store, codeVersion);
+    t.after(() => loaded.release());
+    return loaded.index;
+  };
+}
+
 /** True when the index came from a snapshot: its files are not plain records (symbols are decoded on access). */
 const fromSnapshot = (index: LexicalIndex): boolean => Object.getPrototypeOf(index.files[0]) !== Object.prototype;
 
 test("the CLI's index is saved once per generation and code version, and always ranks like a fresh build", async (t) => {
+  const loadLexicalIndex = loader(t);
   const root = join(makeTempDir(t), "repo");
   cpSync(SAMPLE, root, { recursive: true });
   const store = openIndexStore(join(makeTempDir(t, "bugscout-store-"), "index.sqlite"));
@@ -45,14 +55,40 @@ test("the CLI's index is saved once per generation and code version, and always 
   assert.deepEqual(rankLexical(changed, ISSUE), fresh());
   assert.deepEqual(rankLexical(loadLexicalIndex(store, "code-b"), ISSUE), fresh());
 
-  // A damaged blob under the right key is rebuilt, not trusted.
-  store.db.prepare("UPDATE lexical_snapshot SET bytes = zeroblob(64)").run();
+  // A damaged file under the right key is rebuilt, not trusted: cut short, or another save's file.
+  const file = `${store.path}.lexical`;
+  truncateSync(file, 4096);
   const rebuilt = loadLexicalIndex(store, "code-b");
   assert.equal(fromSnapshot(rebuilt), false);
   assert.deepEqual(rankLexical(rebuilt, ISSUE), fresh());
+  assert.equal(fromSnapshot(loadLexicalIndex(store, "code-b")), true);
+  const before = readFileSync(file);
+  store.db.prepare("UPDATE lexical_snapshot SET bytes = randomblob(16)").run();
+  assert.equal(fromSnapshot(loadLexicalIndex(store, "code-b")), false);
+  assert.notDeepEqual(readFileSync(file).subarray(0, 16), before.subarray(0, 16));
+});
+
+test("a loaded snapshot keeps ranking from its own file when another process saves a new one", async (t) => {
+  const loadLexicalIndex = loader(t);
+  const root = join(makeTempDir(t), "repo");
+  cpSync(SAMPLE, root, { recursive: true });
+  const store = openIndexStore(join(makeTempDir(t, "bugscout-store-"), "index.sqlite"));
+  t.after(() => store.close());
+  const indexer = await createIndexer();
+  t.after(() => indexer.dispose());
+  await indexer.refresh(store, root);
+  const expected = rankLexical(buildLexicalIndex(store.loadCorpus()), ISSUE);
+  loadLexicalIndex(store, "code-a");
+  const first = loadLexicalIndex(store, "code-a");
+  assert.equal(fromSnapshot(first), true);
+  // Another build saves its own snapshot over the file: the open one still reads the bytes it opened.
+  assert.equal(fromSnapshot(loadLexicalIndex(store, "code-b")), false);
+  assert.deepEqual(rankLexical(first, ISSUE), expected);
+  assert.equal(fromSnapshot(loadLexicalIndex(store, "code-b")), true);
 });
 
 test("a mapped index reads analyses from the state it was saved from, and says so when the store moved on", async (t) => {
+  const loadLexicalIndex = loader(t);
   const root = join(makeTempDir(t), "repo");
   cpSync(SAMPLE, root, { recursive: true });
   const path = join(makeTempDir(t, "bugscout-store-"), "index.sqlite");

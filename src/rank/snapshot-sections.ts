@@ -1,0 +1,87 @@
+/**
+ * The container of a lexical snapshot: a header (magic, section count, each section's byte length) and then the
+ * sections, each at an 8-byte boundary so a typed array can be viewed over it in place. A reader learns where every
+ * section lies from the header alone, so a snapshot kept in a file can be read section by section, or a byte range of
+ * one section (a term's postings), without reading the rest.
+ */
+
+/** A column of a snapshot, as written. */
+export type Column = Uint8Array | Int32Array | Uint16Array | Float32Array | Float64Array;
+
+/**
+ * Reads `length` bytes at `position` of a packed snapshot. The answer must start at an 8-byte aligned offset of its
+ * buffer (a fresh buffer, or a view at an aligned offset) and may be shorter only when the snapshot ends first.
+ */
+export type ReadAt = (position: number, length: number) => Uint8Array;
+
+/** Where each section of a packed snapshot lies, and its bytes on demand. */
+export interface Sections {
+  readonly count: number;
+  /** Byte length of section `i`. */
+  byteLength(i: number): number;
+  /** Bytes `from .. to` of section `i` (default: all of it); throws when the snapshot ends before them. */
+  read(i: number, from?: number, to?: number): Uint8Array;
+}
+
+const align = (n: number): number => (n + 7) & ~7;
+
+/** Packs sections: [magic u32, section count u32, byte length f64 per section], then each section 8-byte aligned. */
+export function packSections(magic: number, sections: readonly Column[]): Uint8Array {
+  const headerBytes = align(8 + 8 * sections.length);
+  const total = sections.reduce((n, s) => n + align(s.byteLength), headerBytes);
+  const out = new Uint8Array(total);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, magic, true);
+  view.setUint32(4, sections.length, true);
+  let at = headerBytes;
+  sections.forEach((s, i) => {
+    view.setFloat64(8 + 8 * i, s.byteLength, true);
+    out.set(new Uint8Array(s.buffer, s.byteOffset, s.byteLength), at);
+    at += align(s.byteLength);
+  });
+  return out;
+}
+
+/**
+ * Opens a packed snapshot of `totalLength` bytes through `readAt`: reads and checks the header only. Throws on another
+ * magic, or when the sections the header lists do not fill exactly `totalLength` bytes (a truncated or damaged file).
+ */
+export function openSections(magic: number, readAt: ReadAt, totalLength: number): Sections {
+  const head = readAt(0, Math.min(8, totalLength));
+  if (head.length < 8 || dataView(head).getUint32(0, true) !== magic) throw new Error("not a lexical snapshot");
+  const count = dataView(head).getUint32(4, true);
+  const headerBytes = align(8 + 8 * count);
+  if (headerBytes > totalLength) throw new Error("lexical snapshot is truncated");
+  const lengths = dataView(readAt(8, 8 * count));
+  const starts: number[] = [];
+  const byteLengths: number[] = [];
+  let at = headerBytes;
+  for (let i = 0; i < count; i++) {
+    const length = lengths.getFloat64(8 * i, true);
+    if (!Number.isInteger(length) || length < 0 || at + length > totalLength) throw new Error("lexical snapshot is truncated");
+    starts.push(at);
+    byteLengths.push(length);
+    at += align(length);
+  }
+  if (at !== totalLength) throw new Error("lexical snapshot has trailing bytes");
+  return {
+    count,
+    byteLength: (i) => byteLengths[i],
+    read(i, from = 0, to = byteLengths[i]) {
+      if (!(i >= 0 && i < count && from >= 0 && from <= to && to <= byteLengths[i])) throw new Error(`lexical snapshot section ${i}: bad range`);
+      const bytes = readAt(starts[i] + from, to - from);
+      if (bytes.length !== to - from) throw new Error("lexical snapshot is truncated");
+      return bytes;
+    },
+  };
+}
+
+/** A `ReadAt` over bytes in memory: views, no copies (the bytes are copied once if not 8-byte aligned). */
+export function memoryReadAt(input: Uint8Array): ReadAt {
+  const bytes = input.byteOffset % 8 === 0 ? input : input.slice();
+  return (position, length) => bytes.subarray(position, position + length);
+}
+
+function dataView(bytes: Uint8Array): DataView {
+  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
