@@ -1,23 +1,25 @@
-import type { TermInterner } from "./term-interner.js";
+/** Names by id: what a definition table looks its names up in. */
+export interface NameTable {
+  readonly size: number;
+  /** The id of `name`, or undefined. */
+  find(name: string): number | undefined;
+  /** Every name, by id. */
+  strings(): string[];
+}
 
 /**
- * The definitions map of a decoded lexical snapshot (`LexicalIndex.definitions`), answered from the saved tables:
- * names are found through an interner's hash table and their files read from two offset columns, so decoding makes
- * no string, array or map entry per name (django: 46,000 names; a ranking looks up a few dozen). Iterating, which
- * only tests and re-encoding do, decodes every name. Names are in the built map's insertion order.
+ * The definitions map of a lexical snapshot (`LexicalIndex.definitions`), answered from the saved tables: a name is
+ * found through a `NameTable` (the saved sorted names) and its files read by its id, so opening a snapshot makes no
+ * string, array or map entry per name (django: 46,000 names; a ranking looks up a few dozen). Iterating, which only
+ * tests do, reads every name; names come in their table's order.
  */
 export class DefinitionTable implements ReadonlyMap<string, readonly number[]> {
-  readonly #names: TermInterner;
-  readonly #start: Int32Array;
-  readonly #files: Int32Array;
+  readonly #names: NameTable;
+  readonly #files: (id: number) => Int32Array;
 
-  /** `names` holds name k as id k; its files are `files[start[k] .. start[k+1])`. */
-  constructor(names: TermInterner, start: Int32Array, files: Int32Array) {
-    if (start.length !== names.size + 1 || start[names.size] !== files.length) {
-      throw new Error("definition table columns do not fit together");
-    }
+  /** `files(k)` answers the files of the name with id k. */
+  constructor(names: NameTable, files: (id: number) => Int32Array) {
     this.#names = names;
-    this.#start = start;
     this.#files = files;
   }
 
@@ -58,6 +60,6 @@ export class DefinitionTable implements ReadonlyMap<string, readonly number[]> {
   }
 
   #list(k: number): number[] {
-    return Array.from(this.#files.subarray(this.#start[k], this.#start[k + 1]));
+    return Array.from(this.#files(k));
   }
 }

@@ -16,6 +16,11 @@ const TEST_FILE = new RegExp(String.raw`(^|/)(test_[^/]*|[^/]*_tests?\.[^/.]+|co
  */
 const TEST_DIR = new RegExp(String.raw`(^|/)(tests|testing|__tests__|__mocks__|spec|specs|testdata|test_data|fixtures|` +
   String.raw`fuzz|fuzzing|oss-fuzz|[A-Z]\w*Tests?)/|(^|/)src/(test|\w*Test|testFixtures)/|^test/`);
+/**
+ * Any `test/` folder, for files without a grammar: a nested `test/` may be library code (`django/test/`), but the
+ * data in one (`parser/g4/test/apis/example.api`, `test/input.txt`) is a test's fixtures.
+ */
+const ANY_TEST_DIR = /(^|\/)test\//;
 const DOC_DIR = /(^|\/)(docs?|documentation|man|release[-_]notes|changelogs?)\//;
 /**
  * Samples, demos and benchmarks: `examples/`, Rust's `benches/`, `benchsuite/`, JMH source sets (`src/jmh/`), and sample modules
@@ -95,7 +100,7 @@ const TEMPLATE_DIR = /(^|\/)(issue_template|pull_request_template)\//i;
  * housekeeping (a workflow is not "data"), then build files (`docs/Makefile` builds), docs, examples and data.
  */
 export function fileRole(path: string, language: Language): FileRole {
-  if (TEST_FILE.test(path) || TEST_DIR.test(path)) return "test";
+  if (TEST_FILE.test(path) || TEST_DIR.test(path) || (language === "text" && ANY_TEST_DIR.test(path))) return "test";
   const base = path.slice(path.lastIndexOf("/") + 1).toLowerCase();
   if (META_DIR.test(path) || META_FILE.test(base) || TEMPLATE_DIR.test(path)) return "meta";
   if (AMALGAMATION.test(path)) return "generated";

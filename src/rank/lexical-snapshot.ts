@@ -8,24 +8,23 @@ import { DefinitionTable } from "./definition-table.js";
 import { buildTemplateVocabularies } from "./issue-template.js";
 import { buildPathLookup, type PathLookup } from "./path-lookup.js";
 import { memoryReadAt, openSections, packSections, type Column, type ReadAt, type Sections } from "./snapshot-sections.js";
-import { TermInterner } from "./term-interner.js";
+import { encodeSortedNames, SortedNames, sortOrder } from "./sorted-names.js";
 
 /**
  * A built `LexicalIndex` as bytes, so a process that ranks an unchanged store reads typed arrays instead of decoding
  * every analysis and interning every term again (0.6 s on django). The layout is sections of typed arrays (see
- * `snapshot-sections.ts`); strings are `\n`-joined UTF-8 (paths and symbol names never contain a newline). Only what
- * every ranking needs is read when the snapshot is opened (the term and definition tables, per-file columns); a
- * term's postings and a content's symbols are read from their own byte ranges on first access, so a ranking of a
- * snapshot in a file reads a few hundred kilobytes of its 20 MB (django). Definitions are looked up through a saved
- * hash table of the names (see `DefinitionTable`). The contents' analyses are not saved (a third of the bytes): a
- * ranking reads about a hundred of them, from the store, by hash (see `AnalysisSource`).
+ * `snapshot-sections.ts`); strings are `\n`-joined UTF-8 (paths and symbol names never contain a newline). Only the
+ * per-file columns are read when the snapshot is opened (~1 MB on django). Terms and defined names are saved sorted,
+ * in blocks (see `SortedNames`): a lookup reads one block, then the name's two offsets, then its postings or files,
+ * each from its own byte range; a content's symbols are read the same way on first access. A ranking of a snapshot
+ * in a file thus reads a few hundred kilobytes of its 18 MB (django). The contents' analyses are not saved (a third
+ * of the bytes): a ranking reads about a hundred of them, from the store, by hash (see `AnalysisSource`).
  */
 const MAGIC = 0x58_4c_53_42; // "BSLX"
-const FORMAT = 4;
+const FORMAT = 5;
 
 /** Encodes an index built by `buildLexicalIndex`. */
 export function encodeLexicalIndex(index: BuiltLexicalIndex): Uint8Array {
-  const state = index.termIds.interner.exportState();
   const { files } = index;
 
   // Distinct contents in first-seen order: analysis bytes and symbols are stored once per content.
@@ -51,32 +50,43 @@ export function encodeLexicalIndex(index: BuiltLexicalIndex): Uint8Array {
   const names = perContent((s) => s.name);
   const qualifiedNames = perContent((s) => s.qualifiedName);
   const kinds = perContent((s) => s.kind);
+  // Terms and defined names are saved sorted (see `SortedNames`), their postings and file lists in that order.
+  const termNames = index.termIds.interner.strings();
+  const termOrder = sortOrder(termNames);
+  const terms = encodeSortedNames(Array.from(termOrder, (t) => termNames[t]));
+  const postStart = new Int32Array(termOrder.length + 1);
+  const postFile = new Int32Array(index.postFile.length);
+  const tf = FIELDS.map(() => new Uint16Array(index.postFile.length));
+  termOrder.forEach((t, r) => {
+    const from = index.postStart[t];
+    const to = index.postStart[t + 1];
+    postStart[r + 1] = postStart[r] + (to - from);
+    postFile.set(index.postFile.subarray(from, to), postStart[r]);
+    FIELDS.forEach((f, i) => tf[i].set(index.tf[f].subarray(from, to), postStart[r]));
+  });
+  const definitionNames = [...index.definitions.keys()];
+  const definitionLists = [...index.definitions.values()];
+  const definitionOrder = sortOrder(definitionNames);
+  const definitions = encodeSortedNames(Array.from(definitionOrder, (k) => definitionNames[k]));
+  const definitionStart = new Int32Array(definitionOrder.length + 1);
   const definitionFiles: number[] = [];
-  const definitionStart = [0];
-  const definitionNames = new TermInterner();
-  for (const [name, list] of index.definitions) {
-    const bytes = encoder.encode(name);
-    const id = definitionNames.intern(bytes, 0, bytes.length);
-    if (id !== definitionStart.length - 1) throw new Error(`definition ${name} twice`);
-    definitionFiles.push(...list);
-    definitionStart.push(definitionFiles.length);
-  }
-  const definitionState = definitionNames.exportState();
+  definitionOrder.forEach((k, r) => {
+    definitionFiles.push(...definitionLists[k]);
+    definitionStart[r + 1] = definitionFiles.length;
+  });
 
   const sections: Column[] = [
     text([JSON.stringify({
-      format: FORMAT, terms: state.count, definitions: definitionState.count,
+      format: FORMAT, terms: termOrder.length, definitions: definitionOrder.length,
       avgLength: FIELDS.map((f) => index.avgLength[f]),
     })]),
-    state.arena, state.starts, state.ends, state.table,
-    index.postStart, index.postFile, ...FIELDS.map((f) => index.tf[f]), ...FIELDS.map((f) => index.lengths[f]),
+    terms.keys, terms.blockStart, terms.arena, postStart, postFile, ...tf, ...FIELDS.map((f) => index.lengths[f]),
     Int32Array.from(files, (f) => f.lineCount), contentOf,
     text(files.map((f) => f.path)), text(files.map((f) => f.hash)), text(files.map((f) => f.language)),
     text(files.map((f) => f.role)),
     symbolStart, Int32Array.from(symbols, (s) => s.startLine), Int32Array.from(symbols, (s) => s.endLine),
     ...textColumn(names), ...textColumn(qualifiedNames), ...textColumn(kinds),
-    Int32Array.from(definitionStart), Int32Array.from(definitionFiles),
-    definitionState.arena, definitionState.starts, definitionState.ends, definitionState.table,
+    definitions.keys, definitions.blockStart, definitions.arena, definitionStart, Int32Array.from(definitionFiles),
   ];
   return packSections(MAGIC, sections);
 }
@@ -104,10 +114,8 @@ export function readLexicalSnapshot(readAt: ReadAt, totalLength: number, analyse
     format: number; terms: number; definitions: number; avgLength: number[];
   };
   if (header.format !== FORMAT) throw new Error(`lexical snapshot format ${header.format}, expected ${FORMAT}`);
-  const interner = TermInterner.fromState({
-    arena: r.bytes(), starts: r.int32(), ends: r.int32(), table: r.int32(), count: header.terms,
-  });
-  const postStart = r.int32();
+  const terms = r.sortedNames(header.terms);
+  const postStart = r.later(4);
   const postFile = r.later(4);
   const tfSections = FIELDS.map(() => r.later(2));
   const lengths = Object.fromEntries(FIELDS.map((f) => [f, r.float32()])) as Record<Field, Float32Array>;
@@ -125,18 +133,16 @@ export function readLexicalSnapshot(readAt: ReadAt, totalLength: number, analyse
   const names = r.textColumn();
   const qualifiedNames = r.textColumn();
   const kinds = r.textColumn();
-  const definitionStart = r.int32();
-  const definitionFiles = r.int32();
-  const definitionNames = TermInterner.fromState({
-    arena: r.bytes(), starts: r.int32(), ends: r.int32(), table: r.int32(), count: header.definitions,
-  });
+  const definitionNames = r.sortedNames(header.definitions);
+  const definitionStart = r.later(4);
+  const definitionFiles = r.later(4);
   r.end();
   const contents = symbolStart.length - 1;
   const symbolCount = startLines.length;
   if (lineCounts.length !== fileCount || contentOf.length !== fileCount || contents < 0 ||
     contentOf.some((c) => c < 0 || c >= contents) || symbolStart[contents] !== symbolCount || endLines.length !== symbolCount ||
-    postStart.length !== header.terms + 1 || postStart[header.terms] !== postFile.length ||
-    tfSections.some((s) => s.length !== postFile.length) ||
+    postStart.length !== header.terms + 1 || tfSections.some((s) => s.length !== postFile.length) ||
+    definitionStart.length !== header.definitions + 1 ||
     [names, qualifiedNames, kinds].some((column) => column.start.length !== contents + 1)) {
     throw new Error("lexical snapshot sections do not fit together");
   }
@@ -148,16 +154,23 @@ export function readLexicalSnapshot(readAt: ReadAt, totalLength: number, analyse
   for (let i = 0; i < fileCount; i++) {
     files[i] = new SnapshotFile(paths[i], hashes[i], languages[i], lineCounts[i], roles[i], columns, contentOf[i]);
   }
-  const definitions = new DefinitionTable(definitionNames, definitionStart, definitionFiles);
+  // A rank's range within a column: two neighbouring offsets, read from the file (checked: a damaged file throws).
+  const rangeOf = (offsets: LaterSection, k: number, limit: number): [number, number] => {
+    const [from, to] = offsets.int32(k, k + 2);
+    if (!(from >= 0 && from <= to && to <= limit)) throw new Error("lexical snapshot offsets are damaged");
+    return [from, to];
+  };
+  const definitions = new DefinitionTable(definitionNames, (k) => {
+    const [from, to] = rangeOf(definitionStart, k, definitionFiles.length);
+    return from === to ? new Int32Array(0) : definitionFiles.int32(from, to);
+  });
   const read = new Map<number, TermPostings>();
   const postings = (term: string): TermPostings | undefined => {
-    const t = interner.find(term);
+    const t = terms.find(term);
     if (t === undefined) return undefined;
     let p = read.get(t);
     if (!p) {
-      const from = postStart[t];
-      const to = postStart[t + 1];
-      if (!(from >= 0 && from <= to && to <= postFile.length)) throw new Error("lexical snapshot postings are damaged");
+      const [from, to] = rangeOf(postStart, t, postFile.length);
       const [word, part, symbol, dir, name] = tfSections.map((s) => s.uint16(from, to));
       p = { files: postFile.int32(from, to), tf: { word, part, symbol, dir, name } };
       read.set(t, p);
@@ -339,6 +352,13 @@ function sectionCursor(sections: Sections) {
     int32: () => typed((b, o, n) => new Int32Array(b, o, n), 4),
     float32: () => typed((b, o, n) => new Float32Array(b, o, n), 4),
     later,
+    /** `count` sorted names: the block keys and block offsets read now, the names by block later. */
+    sortedNames: (count: number): SortedNames => {
+      const keys = typed((b, o, n) => new Uint8Array(b, o, n), 1);
+      const blockStart = typed((b, o, n) => new Int32Array(b, o, n), 4);
+      const arena = later(1);
+      return new SortedNames(count, keys, blockStart, arena.length, (from, to) => arena.bytes(from, to));
+    },
     /** `count` strings; a count that does not match (a newline inside a value, damage) throws. */
     strings: (count: number): string[] => {
       const bytes = sections.read(take());

@@ -16,11 +16,11 @@ export interface LoadedLexicalIndex {
 /**
  * The store's lexical index for a short-lived process (the CLI): the saved snapshot when it was built from the
  * store's current generation, its content version and this build's ranking code; else built from the corpus and
- * saved for the next process. Building costs 0.6 s on django; opening the snapshot reads its tables (~7 MB) and a
- * ranking reads its terms' postings from the file. A snapshot that cannot be saved (a read-only store, a busy
- * writer) or read back costs only the build. A snapshot index reads its files' analyses from the store on first
- * use: the store must stay open while it ranks, and a ranking throws an `IndexStoreError` ("changed") if another
- * process changed the index in between.
+ * saved for the next process. Building costs 0.6 s on django; opening the snapshot reads its per-file columns (~1 MB)
+ * and a ranking reads its terms and their postings from the file. A snapshot that cannot be saved (a read-only store,
+ * a busy writer) or read back costs only the build. A snapshot index reads its files' analyses from the store on
+ * first use: the store must stay open while it ranks, and a ranking throws an `IndexStoreError` ("changed") if
+ * another process changed the index in between.
  */
 export function loadLexicalIndex(store: SqliteIndexStore, codeVersion: string = rankCodeVersion()): LoadedLexicalIndex {
   const repo = createSnapshotRepo(store);

@@ -6,6 +6,10 @@ import type { Language } from "../../src/index/types.js";
 const cases: [string, Language, string][] = [
   ["django/forms/fields.py", "python", "code"],
   ["django/test/client.py", "python", "code"],
+  // Data without a grammar in any test/ folder is a fixture; code there may be a library's test helpers.
+  ["tools/gen/api/parser/test/apis/example.api", "text", "test"],
+  ["pkg/lexer/test/input.txt", "text", "test"],
+  ["src/builtin.jq", "text", "code"],
   ["tests/forms_tests/test_fields.py", "python", "test"],
   ["sympy/core/tests/test_basic.py", "python", "test"],
   ["testing/python/fixtures.py", "python", "test"],
