@@ -22,11 +22,8 @@ function loader(t: TestContext) {
   };
 }
 
-/** True when the index came from a snapshot: its files are not plain records (symbols are decoded on access). */
-const fromSnapshot = (index: LexicalIndex): boolean => Object.getPrototypeOf(index.files[0]) !== Object.prototype;
-
-test("the CLI's index is saved once per generation and code version, and always ranks like a fresh build", async (t) => {
-  const loadLexicalIndex = loader(t);
+/** A copy of the bundled sample indexed into a new store; all closed when the test ends. */
+async function indexedSample(t: TestContext) {
   const root = join(makeTempDir(t), "repo");
   cpSync(SAMPLE, root, { recursive: true });
   const store = openIndexStore(join(makeTempDir(t, "bugscout-store-"), "index.sqlite"));
@@ -34,6 +31,15 @@ test("the CLI's index is saved once per generation and code version, and always 
   const indexer = await createIndexer();
   t.after(() => indexer.dispose());
   await indexer.refresh(store, root);
+  return { root, store, indexer };
+}
+
+/** True when the index came from a snapshot: its files are not plain records (symbols are decoded on access). */
+const fromSnapshot = (index: LexicalIndex): boolean => Object.getPrototypeOf(index.files[0]) !== Object.prototype;
+
+test("the CLI's index is saved once per generation and code version, and always ranks like a fresh build", async (t) => {
+  const loadLexicalIndex = loader(t);
+  const { root, store, indexer } = await indexedSample(t);
   const fresh = () => rankLexical(buildLexicalIndex(store.loadCorpus()), ISSUE);
   const key = () => store.db.prepare("SELECT key FROM lexical_snapshot").pluck().get() as string | undefined;
 
@@ -70,13 +76,7 @@ test("the CLI's index is saved once per generation and code version, and always 
 
 test("a loaded snapshot keeps ranking from its own file when another process saves a new one", async (t) => {
   const loadLexicalIndex = loader(t);
-  const root = join(makeTempDir(t), "repo");
-  cpSync(SAMPLE, root, { recursive: true });
-  const store = openIndexStore(join(makeTempDir(t, "bugscout-store-"), "index.sqlite"));
-  t.after(() => store.close());
-  const indexer = await createIndexer();
-  t.after(() => indexer.dispose());
-  await indexer.refresh(store, root);
+  const { store } = await indexedSample(t);
   const expected = rankLexical(buildLexicalIndex(store.loadCorpus()), ISSUE);
   loadLexicalIndex(store, "code-a");
   const first = loadLexicalIndex(store, "code-a");
@@ -89,14 +89,8 @@ test("a loaded snapshot keeps ranking from its own file when another process sav
 
 test("a mapped index reads analyses from the state it was saved from, and says so when the store moved on", async (t) => {
   const loadLexicalIndex = loader(t);
-  const root = join(makeTempDir(t), "repo");
-  cpSync(SAMPLE, root, { recursive: true });
-  const path = join(makeTempDir(t, "bugscout-store-"), "index.sqlite");
-  const store = openIndexStore(path);
-  t.after(() => store.close());
-  const indexer = await createIndexer();
-  t.after(() => indexer.dispose());
-  await indexer.refresh(store, root);
+  const { root, store, indexer } = await indexedSample(t);
+  const { path } = store;
   loadLexicalIndex(store, "code-a");
 
   const mapped = loadLexicalIndex(store, "code-a");
