@@ -19,7 +19,8 @@ const USAGE = `Usage:
   bugscout stats <owner/repo> [--json] [--api-url <url>] [--store-dir <dir>] [--installation N]
   bugscout redeliver --since <ISO time | 30m | 6h | 2d> [--dry-run] [--json]
 
-The index of a checkout lives in ~/.cache/bugscout unless --store names a file; it is refreshed incrementally.
+The index of a checkout lives in ~/.cache/bugscout unless --store names a file (with its saved ranking index
+beside it, <file>.lexical); it is refreshed incrementally.
 With VOYAGE_API_KEY set (and VOYAGE_BASE_URL for another endpoint), 'index' also embeds the code and 'rank'
 chooses dense, hybrid or BM25 within --budget-ms; without it every ranking is BM25.
 'triage' reads a GitHub issue with GITHUB_TOKEN or GH_TOKEN (anonymous without; GitHub Enterprise through
