@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { cpSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { test, type TestContext } from "node:test";
 import { buildLexicalIndex, type LexicalIndex } from "../../src/rank/lexical-index.js";
 import { rankLexical } from "../../src/rank/rank-lexical.js";
@@ -72,6 +72,22 @@ test("the CLI's index is saved once per generation and code version, and always 
   store.db.prepare("UPDATE lexical_snapshot SET bytes = randomblob(16)").run();
   assert.equal(fromSnapshot(loadLexicalIndex(store, "code-b")), false);
   assert.notDeepEqual(readFileSync(file).subarray(0, 16), before.subarray(0, 16));
+});
+
+test("an index that cannot be saved (its file's place is taken) is built every time and ranks the same", async (t) => {
+  const loadLexicalIndex = loader(t);
+  const { store } = await indexedSample(t);
+  const file = `${store.path}.lexical`;
+  mkdirSync(join(file, "taken"), { recursive: true });
+  const expected = rankLexical(buildLexicalIndex(store.loadCorpus()), ISSUE);
+  for (let run = 0; run < 2; run++) {
+    const index = loadLexicalIndex(store, "code-a");
+    assert.equal(fromSnapshot(index), false);
+    assert.deepEqual(rankLexical(index, ISSUE), expected);
+  }
+  assert.ok(statSync(file).isDirectory());
+  // No temporary file is left beside the store.
+  assert.deepEqual(readdirSync(dirname(file)).filter((name) => name.endsWith(".tmp")), []);
 });
 
 test("a loaded snapshot keeps ranking from its own file when another process saves a new one", async (t) => {
