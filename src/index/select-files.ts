@@ -48,9 +48,8 @@ export type SelectionEvent =
   | { readonly kind: "skipped"; readonly path: string; readonly reason: SkipReason };
 
 /**
- * Fingerprints recorded by an earlier walk (path → hash and fingerprint), for sources that have `stat`, under the
- * same selection rules. A file whose fingerprint matches is not read: it passed the content rules before with the
- * same bytes; a recorded path is not checked against the path rules again.
+ * Fingerprints recorded by an earlier walk (path → hash and fingerprint), for sources that have `stat`. A file whose
+ * fingerprint matches is not read: it passed the content rules before with the same bytes.
  */
 export interface KnownFiles {
   lookup(path: string): { readonly hash: string; readonly stat: string | null } | undefined;
@@ -90,9 +89,7 @@ export function* walkSelection(
   function decideFile(path: string): SelectionEvent {
     const skip = (reason: SkipReason): SelectionEvent => ({ kind: "skipped", path, reason });
     if (exclude.matches(path) || (hasInclude && !include.matches(path))) return skip("excluded");
-    // A path recorded by an earlier walk passed the path rules then, and known files come with the same rules.
-    const entry = known?.lookup(path);
-    const byPath = entry ? undefined : pathSkipReason(path);
+    const byPath = pathSkipReason(path);
     if (byPath) return skip(byPath);
     let bytes: Uint8Array;
     let stat: FileStat | undefined;
@@ -101,6 +98,7 @@ export function* walkSelection(
       if ((stat ? stat.size : source.fileSize(path)) > maxFileBytes) return skip("too-large");
       if (selected >= maxFiles) return skip("over-file-cap");
       if (stat && known) {
+        const entry = known.lookup(path);
         if (entry && entry.stat === stat.fingerprint) {
           selected++;
           return { kind: "unchanged", file: { path, hash: entry.hash, fingerprint: stat.fingerprint } };
