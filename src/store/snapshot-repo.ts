@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { closeSync, fstatSync, openSync, readSync, renameSync, rmSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import type { CorpusFile } from "./index-store.js";
 import type { SqliteIndexStore } from "./open-index-store.js";
 import { classifySqliteError, IndexStoreError } from "./store-error.js";
@@ -8,6 +9,8 @@ import { classifySqliteError, IndexStoreError } from "./store-error.js";
 export const SNAPSHOT_FILE_SUFFIX = ".lexical";
 /** A saved snapshot file starts with the random id its store's row names; the packed index follows. */
 const ID_BYTES = 16;
+/** A temporary file this old was left by a process that died while saving (a save takes about a second). */
+const STALE_TEMPORARY_MS = 10 * 60 * 1000;
 
 /** A saved snapshot opened for reading by position; `close` releases the file. */
 export interface SavedSnapshot {
@@ -66,6 +69,7 @@ export function createSnapshotRepo(store: SqliteIndexStore): SnapshotRepo {
       return openSnapshotFile(file, id);
     },
     write(key, bytes) {
+      removeStaleTemporaries(file);
       const id = randomBytes(ID_BYTES);
       // Written aside and renamed over: a reader holding the previous file keeps reading it whole.
       const temporary = `${file}.${process.pid}-${id.toString("hex", 0, 4)}.tmp`;
@@ -94,6 +98,21 @@ export function createSnapshotRepo(store: SqliteIndexStore): SnapshotRepo {
     },
     loadCorpusAt: (metaKey) => guard(() => loadAt(metaKey)),
   };
+}
+
+/** Removes the temporary files of saves that died half-way (`<file>.<pid>-<hex>.tmp`, older than a save can take). */
+function removeStaleTemporaries(file: string): void {
+  const folder = dirname(file);
+  const prefix = `${basename(file)}.`;
+  try {
+    for (const name of readdirSync(folder)) {
+      if (!name.startsWith(prefix) || !name.endsWith(".tmp")) continue;
+      const path = join(folder, name);
+      if (Date.now() - statSync(path).mtimeMs > STALE_TEMPORARY_MS) rmSync(path, { force: true });
+    }
+  } catch {
+    // Tidying up is best effort: a folder that cannot be listed fails the save itself just after.
+  }
 }
 
 /** The snapshot file when it starts with `id`; undefined when it is missing, unreadable or another save's. */

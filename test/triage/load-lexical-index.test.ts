@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
-import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from "node:fs";
+import {
+  cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, truncateSync, utimesSync, writeFileSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { test, type TestContext } from "node:test";
 import { buildLexicalIndex, type LexicalIndex } from "../../src/rank/lexical-index.js";
@@ -88,6 +90,24 @@ test("an index that cannot be saved (its file's place is taken) is built every t
   assert.ok(statSync(file).isDirectory());
   // No temporary file is left beside the store.
   assert.deepEqual(readdirSync(dirname(file)).filter((name) => name.endsWith(".tmp")), []);
+});
+
+test("a save removes temporary files that a process dying half-way through a save left, and only those", async (t) => {
+  const loadLexicalIndex = loader(t);
+  const { store } = await indexedSample(t);
+  const folder = dirname(store.path);
+  const stale = `${store.path}.lexical.4242-deadbeef.tmp`;
+  const recent = `${store.path}.lexical.4343-cafebabe.tmp`;
+  const unrelated = join(folder, "notes.tmp");
+  for (const path of [stale, recent, unrelated]) writeFileSync(path, "partial");
+  const hourAgo = new Date(Date.now() - 3600_000);
+  utimesSync(stale, hourAgo, hourAgo);
+  utimesSync(unrelated, hourAgo, hourAgo);
+  loadLexicalIndex(store, "code-a");
+  assert.equal(existsSync(stale), false);
+  assert.equal(existsSync(recent), true);
+  assert.equal(existsSync(unrelated), true);
+  assert.equal(fromSnapshot(loadLexicalIndex(store, "code-a")), true);
 });
 
 test("a loaded snapshot keeps ranking from its own file when another process saves a new one", async (t) => {
