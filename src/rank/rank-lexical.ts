@@ -140,20 +140,38 @@ function roleFactors(issue: ParsedIssue, o: LexicalRankOptions): Record<FileRole
   return f;
 }
 
-/** The `k` files with the highest positive scores (any order). */
+/** The `k` files with the highest positive scores (all of them in file order when there are no more than `k`). */
 function bestByScore(scores: Float64Array, k: number): number[] {
   const positive: number[] = [];
   for (let d = 0; d < scores.length; d++) if (scores[d] > 0) positive.push(d);
   if (positive.length <= k) return positive;
-  return positive.sort((a, b) => scores[b] - scores[a]).slice(0, k);
+  const cut = kthLargest(scores, positive, k);
+  const above = positive.filter((d) => scores[d] > cut);
+  for (const d of positive) {
+    if (above.length === k) break;
+    if (scores[d] === cut) above.push(d);
+  }
+  return above.sort((a, b) => scores[b] - scores[a]);
 }
 
 function topFiles(scores: Combined, o: LexicalRankOptions, index: LexicalIndex): number[] {
   const { final } = scores;
-  const candidates: number[] = [];
+  const limit = Math.max(0, o.limit);
+  let candidates: number[] = [];
   for (let d = 0; d < final.length; d++) {
     if (final[d] > 0 && (!o.include || o.include(index.files[d].path))) candidates.push(d);
   }
+  // Only the files at or above the limit's score can make the list: sort those, not thousands.
+  if (candidates.length > limit && limit > 0) {
+    const cut = kthLargest(final, candidates, limit);
+    candidates = candidates.filter((d) => final[d] >= cut);
+  }
   candidates.sort((a, b) => final[b] - final[a] || (index.files[a].path < index.files[b].path ? -1 : 1));
-  return candidates.slice(0, Math.max(0, o.limit));
+  return candidates.slice(0, limit);
+}
+
+/** The `k`-th largest of `scores` over `files` (1 ≤ k ≤ files.length), by a numeric typed-array sort. */
+function kthLargest(scores: Float64Array, files: readonly number[], k: number): number {
+  const values = Float64Array.from(files, (d) => scores[d]).sort();
+  return values[values.length - k];
 }

@@ -107,5 +107,13 @@ export function buildPathFilter(include: readonly string[] = [], exclude: readon
 }
 
 function hasContent(text: string): boolean {
-  return text.replace(/[\s\p{P}\p{S}]/gu, "").length >= MIN_QUERY_CHARS;
+  // ASCII letters and digits are never space, punctuation or symbols: enough of them answer without compiling the
+  // Unicode-property pattern (~5 ms in a fresh process).
+  let ascii = 0;
+  for (let i = 0; i < text.length && ascii < MIN_QUERY_CHARS; i++) {
+    const c = text.charCodeAt(i);
+    const lower = c | 32;
+    if ((c >= 48 && c <= 57) || (lower >= 97 && lower <= 122)) ascii++;
+  }
+  return ascii >= MIN_QUERY_CHARS || text.replace(/[\s\p{P}\p{S}]/gu, "").length >= MIN_QUERY_CHARS;
 }

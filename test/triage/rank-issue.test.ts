@@ -43,9 +43,16 @@ describe("rankIssue", () => {
   });
 
   it("answers an issue with nothing to rank with an empty ranking and the reason", async () => {
-    const ranking = await rankIssue({ index, now }, { text: " ?! \n ", top: 5, mode: "auto" });
-    assert.deepEqual(ranking.files, []);
-    assert.equal(ranking.reason, "the issue has no text to rank with");
+    for (const text of [" ?! \n ", "a1 ✓ — «»", "ab"]) {
+      const ranking = await rankIssue({ index, now }, { text, top: 5, mode: "auto" });
+      assert.deepEqual(ranking.files, [], text);
+      assert.equal(ranking.reason, "the issue has no text to rank with");
+    }
+    // Three letters of any script are enough to try.
+    for (const text of ["abc", "数量单", "ab ü"]) {
+      const ranking = await rankIssue({ index, now }, { text, top: 5, mode: "bm25" });
+      assert.notEqual(ranking.reason, "the issue has no text to rank with", text);
+    }
   });
 
   it("hands the dense ranker the request, the lexical fallback and the path filter, and cuts to top", async () => {
