@@ -37,7 +37,7 @@ for (let i = 0; i < 6; i++) {
   loads.push(t1 - t0);
   builds.push(performance.now() - t1);
 }
-console.log(`${repo} @ ${tree.split("/").pop()!.slice(0, 8)}: ${index.files.length} files, ${index.termIds.size} terms, ${index.postFile.length} postings`);
+console.log(`${repo} @ ${tree.split("/").pop()!.slice(0, 8)}: ${index.files.length} files, ${index.interner.size} terms, ${index.postFile.length} postings`);
 console.log(`load: first ${loads[0].toFixed(0)} ms, then ${times("", loads.slice(1))}`);
 console.log(`build: first ${builds[0].toFixed(0)} ms, then ${times("", builds.slice(1))}`);
 const rankMs: number[] = [];

@@ -79,9 +79,9 @@ export function buildQueryTerms(
     });
   }
   const out: WeightedTerm[] = [];
+  const emphasis = 1 + weights.titleBoost;
   for (const [term, r] of raw) {
     const saturated = Number.isFinite(k3) ? (r * (k3 + 1)) / (k3 + r) : r;
-    const emphasis = 1 + weights.titleBoost;
     out.push(inTitle.has(term) ? { term, weight: saturated * emphasis, emphasis } : { term, weight: saturated });
   }
   return out.sort((a, b) => b.weight - a.weight || (a.term < b.term ? -1 : 1));

@@ -29,17 +29,6 @@ export interface IndexedFile {
   readonly analysis: Uint8Array | ContentAnalysis;
 }
 
-/** Looks terms up without holding a JavaScript string per term (a `Map` costs ~70 ms to build on django). */
-export interface TermLookup {
-  get(term: string): number | undefined;
-  readonly size: number;
-}
-
-/** The term lookup of a built index, with the interner behind it (saved by `encodeLexicalIndex`). */
-export interface InternedTermLookup extends TermLookup {
-  readonly interner: TermInterner;
-}
-
 /** The fields a term can occur in. `word`/`part` split the content field: whole words and identifier sub-words. */
 export const FIELDS = ["word", "part", "symbol", "dir", "name"] as const;
 export type Field = (typeof FIELDS)[number];
@@ -76,8 +65,11 @@ export interface LexicalIndex {
  * `postStart[t] .. postStart[t+1]-1`, each with a file number (ascending) and one count per field.
  */
 export interface BuiltLexicalIndex extends LexicalIndex {
-  /** Term → term id (the row of the postings), undefined for a term no file has. */
-  readonly termIds: InternedTermLookup;
+  /**
+   * Term → term id (the row of the postings), without a JavaScript string per term (a `Map` costs ~70 ms to build on
+   * django); saved by `encodeLexicalIndex`.
+   */
+  readonly interner: TermInterner;
   readonly postStart: Int32Array;
   readonly postFile: Int32Array;
   readonly tf: Readonly<Record<Field, Uint16Array>>;
@@ -194,9 +186,8 @@ export function buildLexicalIndex(docs: readonly LexicalDoc[]): BuiltLexicalInde
     role: fileRole(d.path, d.language),
     analysis: d.analysis,
   }));
-  const termIds: InternedTermLookup = { get: (term) => interner.find(term), size: termCount, interner };
   const index = {
-    files, termIds, postStart, postFile, tf, lengths, avgLength,
+    files, interner, postStart, postFile, tf, lengths, avgLength,
     postings(term: string): TermPostings | undefined {
       const t = interner.find(term);
       return t === undefined ? undefined : slicePostings(postStart, postFile, tf, t);

@@ -7,7 +7,9 @@ import { findCompanions } from "./companions.js";
 import { DefinitionTable } from "./definition-table.js";
 import { buildTemplateVocabularies } from "./issue-template.js";
 import { buildPathLookup, type PathLookup } from "./path-lookup.js";
-import { sectionCursor, text, textColumn, type LaterSection, type TextColumn } from "./snapshot-columns.js";
+import {
+  contentStrings, sectionCursor, text, textColumn, type LaterSection, type TextColumn,
+} from "./snapshot-columns.js";
 import { memoryReadAt, openSections, packSections, type Column, type ReadAt } from "./snapshot-sections.js";
 import { encodeSortedNames, sortOrder } from "./sorted-names.js";
 
@@ -52,7 +54,7 @@ export function encodeLexicalIndex(index: BuiltLexicalIndex): Uint8Array {
   const qualifiedNames = perContent((s) => s.qualifiedName);
   const kinds = perContent((s) => s.kind);
   // Terms and defined names are saved sorted (see `SortedNames`), their postings and file lists in that order.
-  const termNames = index.termIds.interner.strings();
+  const termNames = index.interner.strings();
   const termOrder = sortOrder(termNames);
   const terms = encodeSortedNames(Array.from(termOrder, (t) => termNames[t]));
   const postStart = new Int32Array(termOrder.length + 1);
@@ -172,8 +174,8 @@ export function readLexicalSnapshot(readAt: ReadAt, totalLength: number, analyse
     let p = read.get(t);
     if (!p) {
       const [from, to] = rangeOf(postStart, t, postFile.length);
-      const [word, part, symbol, dir, name] = tfSections.map((s) => s.uint16(from, to));
-      p = { files: postFile.int32(from, to), tf: { word, part, symbol, dir, name } };
+      const tf = Object.fromEntries(FIELDS.map((f, i) => [f, tfSections[i].uint16(from, to)])) as Record<Field, Uint16Array>;
+      p = { files: postFile.int32(from, to), tf };
       read.set(t, p);
     }
     return p;
@@ -194,16 +196,6 @@ export function readLexicalSnapshot(readAt: ReadAt, totalLength: number, analyse
   };
   for (const [d, list] of findCompanions(index)) index.companions.set(d, list);
   return index;
-}
-
-/** The strings of content `c` (`count` of them) in a column; a count that does not match (damage) throws. */
-function contentStrings(column: TextColumn, c: number, count: number): string[] {
-  const { bytes, start } = column;
-  const values = count === 0 ? [] : decoder.decode(bytes.bytes(start[c], start[c + 1])).split("\n");
-  if (values.length !== count || (count === 0 && start[c + 1] !== start[c])) {
-    throw new Error("lexical snapshot symbols do not match their count");
-  }
-  return values;
 }
 
 /** The symbol columns of a snapshot and the analysis source, with what was materialised so far (by content). */
@@ -270,5 +262,3 @@ class SnapshotFile implements IndexedFile {
     return list;
   }
 }
-
-const decoder = new TextDecoder();

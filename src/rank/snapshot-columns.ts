@@ -40,6 +40,22 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** The strings of content `c` (`count` of them) in a column; a count that does not match (damage) throws. */
+export function contentStrings(column: TextColumn, c: number, count: number): string[] {
+  const { bytes, start } = column;
+  if (count === 0 && start[c + 1] === start[c]) return [];
+  return splitStrings(bytes.bytes(start[c], start[c + 1]), count, "symbols");
+}
+
+/** `count` `\n`-joined strings; a count that does not match (a newline inside a value, damage) throws. */
+function splitStrings(bytes: Uint8Array, count: number, what: string): string[] {
+  const values = count === 0 ? [] : decoder.decode(bytes).split("\n");
+  if (values.length !== count || (count === 0 && bytes.length !== 0)) {
+    throw new Error(`lexical snapshot ${what} do not match their count`);
+  }
+  return values;
+}
+
 function offsets(lengths: readonly number[]): Int32Array {
   const out = new Int32Array(lengths.length + 1);
   lengths.forEach((n, i) => (out[i + 1] = out[i] + n));
@@ -94,12 +110,7 @@ export function sectionCursor(sections: Sections) {
       return new SortedNames(count, keys, blockStart, arena.length, (from, to) => arena.bytes(from, to));
     },
     /** `count` strings; a count that does not match (a newline inside a value, damage) throws. */
-    strings: (count: number): string[] => {
-      const bytes = sections.read(take());
-      const values = count === 0 ? [] : decoder.decode(bytes).split("\n");
-      if (values.length !== count || (count === 0 && bytes.length !== 0)) throw new Error("lexical snapshot strings do not match their count");
-      return values;
-    },
+    strings: (count: number): string[] => splitStrings(sections.read(take()), count, "strings"),
     /** A byte section read by range later, and its per-content offsets: rising, ending at the section's length. */
     textColumn(): TextColumn {
       const bytes = later(1);

@@ -24,7 +24,7 @@ function analysesOf(index: LexicalIndex): AnalysisSource {
   };
 }
 
-const termsOf = (index: BuiltLexicalIndex): string[] => index.termIds.interner.strings();
+const termsOf = (index: BuiltLexicalIndex): string[] => index.interner.strings();
 
 /** Everything a ranking reads from an index, as plain data; postings of `terms` (every term of the built index). */
 function plain(index: LexicalIndex, terms: readonly string[]) {
