@@ -5,7 +5,8 @@ import { fileRole, type FileRole } from "./file-role.js";
 import { buildTemplateVocabularies } from "./issue-template.js";
 import { findCompanions } from "./companions.js";
 import { buildPathLookup, type PathLookup } from "./path-lookup.js";
-import { pathTerms } from "./path-terms.js";
+import { pathTerms, withJoinedWordsSplit } from "./path-terms.js";
+import { splitJoinedWord } from "./split-joined-words.js";
 import { TermInterner } from "./term-interner.js";
 
 /** One file of the tree, as the store returns it. `analysis` may stay encoded: it is decoded once per hash. */
@@ -101,7 +102,6 @@ export function buildLexicalIndex(docs: readonly LexicalDoc[]): BuiltLexicalInde
   };
   const byHash = new Map<string, Content>();
   const contents: Content[] = [];
-  const pathIds: { dir: Int32Array; name: Int32Array }[] = [];
   for (const d of docs) {
     let c = byHash.get(d.hash);
     if (!c) {
@@ -109,8 +109,20 @@ export function buildLexicalIndex(docs: readonly LexicalDoc[]): BuiltLexicalInde
       byHash.set(d.hash, c);
     }
     contents.push(c);
+  }
+  // Path terms come after all contents: joined names are split by how often the contents use each side.
+  const splitJoined = joinedWordSplitter(interner, contents);
+  // The words of a joined name count as matches but not in the field's length: `numberformat.py` must not rank
+  // lower for an issue that names it whole.
+  const pathIds: { dir: Int32Array; name: Int32Array; dirLength: number; nameLength: number }[] = [];
+  for (const d of docs) {
     const p = pathTerms(d.path);
-    pathIds.push({ dir: Int32Array.from(p.dir, internText), name: Int32Array.from(p.name, internText) });
+    pathIds.push({
+      dir: Int32Array.from(withJoinedWordsSplit(p.dir, splitJoined), internText),
+      name: Int32Array.from(withJoinedWordsSplit(p.name, splitJoined), internText),
+      dirLength: p.dir.length,
+      nameLength: p.name.length,
+    });
   }
 
   const termCount = interner.size;
@@ -170,8 +182,8 @@ export function buildLexicalIndex(docs: readonly LexicalDoc[]): BuiltLexicalInde
         field[slot[t]]++;
       }
     }
-    lengths.dir[file] = pathIds[file].dir.length;
-    lengths.name[file] = pathIds[file].name.length;
+    lengths.dir[file] = pathIds[file].dirLength;
+    lengths.name[file] = pathIds[file].nameLength;
   }
 
   const avgLength = Object.fromEntries(
@@ -199,6 +211,24 @@ export function buildLexicalIndex(docs: readonly LexicalDoc[]): BuiltLexicalInde
   };
   for (const [d, list] of findCompanions(index)) index.companions.set(d, list);
   return index;
+}
+
+/**
+ * `splitJoinedWord` over the contents' document frequencies (before any path term is interned), memoised: a folder
+ * name recurs in every path below it.
+ */
+function joinedWordSplitter(interner: TermInterner, contents: readonly Content[]): (word: string) => readonly string[] | undefined {
+  const df = new Int32Array(interner.size);
+  for (const { ids } of contents) for (let i = 0; i < ids.length; i++) df[ids[i]]++;
+  const frequency = (term: string): number => {
+    const t = interner.find(term);
+    return t === undefined || t >= df.length ? 0 : df[t];
+  };
+  const memo = new Map<string, readonly string[] | undefined>();
+  return (word) => {
+    if (!memo.has(word)) memo.set(word, splitJoinedWord(word, frequency));
+    return memo.get(word);
+  };
 }
 
 /** One distinct content: global term ids aligned with its local vocabulary, and its count columns. */

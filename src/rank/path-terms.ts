@@ -19,6 +19,23 @@ export function pathTerms(path: string, split = true): PathTerms {
   return { dir: tokenize(dirs, { split }), name: tokenize(nameSource, { split }) };
 }
 
+/**
+ * `terms` followed by the words of each joined name among them (`tracinghandler` → also `tracing`, `handler`), each
+ * word added once and only if the terms do not already have it (a camel-case name was split by the tokenizer).
+ */
+export function withJoinedWordsSplit(terms: readonly string[], split: (word: string) => readonly string[] | undefined): readonly string[] {
+  let out: string[] | undefined;
+  for (const term of terms) {
+    const words = split(term);
+    if (!words) continue;
+    for (const word of words) {
+      if (terms.includes(word) || out?.includes(word)) continue;
+      (out ??= [...terms]).push(word);
+    }
+  }
+  return out ?? terms;
+}
+
 /** `fields.py` → `fields`, `Foo.test.ts` → `Foo.test`, `Makefile` → `Makefile`. */
 export function fileStem(file: string): string {
   const dot = file.lastIndexOf(".");
