@@ -37,6 +37,10 @@ export interface ParsedIssue {
 
 const FENCE = /^[ \t]*(```|~~~)[^\n]*\n([\s\S]*?)^[ \t]*\1[ \t]*$/gm;
 const INLINE = /`([^`\n]+)`/g;
+/** A Markdown or HTML image: `![screenshot](https://…/1234.png)`, `<img width="600" src="…">`. */
+const IMAGE = /!\[[^\]\n]*\]\([^)\s]*\)|<img\b[^>]*>/gi;
+/** The scheme and host of a URL: `https://user-images.githubusercontent.com`. */
+const URL_ORIGIN = /\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#)\]>"'`]*/gi;
 const SESSION = /^[ \t]*(?:>>>|\.\.\.|In \[\d+\]:|\$) ?(.*)$/gm;
 const ERROR = /^[ \t]*(?:Caused by: |Exception in thread "[^"]*" )?((?:[A-Za-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception|Warning|Exit|Interrupt|Failure|Fault|Panic))\b(?::[ \t]*(.*))?$/gm;
 const FILE_EXT =
@@ -79,6 +83,9 @@ export function parseIssue(text: string): ParsedIssue {
     return " ";
   });
   for (const m of prose.matchAll(SESSION)) if (m[1].trim()) code.push(m[1]);
+  // Screenshots say nothing in words, and a link's scheme and host (`https`, `githubusercontent`, `com`) match every
+  // file that carries a URL; the link's path stays (`/docs/forms/fields/#urlfield` names things).
+  prose = prose.replace(IMAGE, " ").replace(URL_ORIGIN, " ");
 
   const errors = [...normalized.matchAll(ERROR)].map((m) => ({ type: m[1], message: (m[2] ?? "").trim() }));
 

@@ -151,3 +151,18 @@ test("links to a repository's files are paths, with the line of a permalink", ()
     ["examples/helloworld", undefined],
   ]);
 });
+
+test("screenshots leave the prose, and links keep their path words but not their scheme and host", () => {
+  const issue = parseIssue([
+    "Health checks flood the tracing backend",
+    "![QQ截图20220906163952](https://user-images.githubusercontent.com/17900775/188590444-fafa374d.png)",
+    '<img width="600" alt="trace view" src="https://user-images.githubusercontent.com/1/2.png">',
+    "As documented at https://go-zero.dev/docs/tutorials/tracing/config the sampler can be set.",
+  ].join("\n"));
+  for (const word of ["https", "githubusercontent", "user-images", "png", "QQ", "img", "width", "zero.dev"]) {
+    assert.ok(!issue.prose.includes(word), `'${word}' left in the prose: ${issue.prose}`);
+  }
+  for (const word of ["docs/tutorials/tracing/config", "the sampler can be set", "Health checks flood"]) {
+    assert.ok(issue.prose.includes(word), `'${word}' missing from the prose: ${issue.prose}`);
+  }
+});
