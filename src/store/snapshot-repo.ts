@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { closeSync, fstatSync, openSync, readdirSync, readSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { crypto } from "../crypto-on-demand.js";
 import type { CorpusFile } from "./index-store.js";
 import type { SqliteIndexStore } from "./open-index-store.js";
 import { classifySqliteError, IndexStoreError } from "./store-error.js";
@@ -70,7 +70,7 @@ export function createSnapshotRepo(store: SqliteIndexStore): SnapshotRepo {
     },
     write(key, bytes) {
       removeStaleTemporaries(file);
-      const id = randomBytes(ID_BYTES);
+      const id = crypto().randomBytes(ID_BYTES);
       // Written aside and renamed over: a reader holding the previous file keeps reading it whole.
       const temporary = `${file}.${process.pid}-${id.toString("hex", 0, 4)}.tmp`;
       try {

@@ -78,18 +78,23 @@ describe("the installed bugscout command", { timeout: 300_000 }, () => {
       assert.equal(result.code, 0, result.stderr);
       assert.ok(existsSync(log), "the module log hook did not run");
       const urls = readFileSync(log, "utf8").trim().split("\n");
-      return [...new Set(urls.map((u) => /lib\/node_modules\/bugscout\/(?:node_modules\/((?:@[^/]+\/)?[^/]+)|(dist\/.*))/.exec(u))
-        .filter((m) => m !== null).map((m) => m[1] ?? m[2]))];
+      return [...new Set([
+        ...urls.map((u) => /lib\/node_modules\/bugscout\/(?:node_modules\/((?:@[^/]+\/)?[^/]+)|(dist\/.*))/.exec(u))
+          .filter((m) => m !== null).map((m) => m[1] ?? m[2]),
+        ...urls.filter((u) => u.startsWith("builtin:")),
+      ])];
     };
     const cold = await importedBy("index", SAMPLE, "--store", store);
     assert.ok(cold.includes("web-tree-sitter"), `a cold index parses: ${cold.join(" ")}`);
     assert.ok(cold.includes("dist/cli/command-index.js"));
+    assert.ok(cold.includes("builtin:crypto"), "a cold index hashes its files");
 
     const warm = await importedBy("rank", "--repo", SAMPLE, "--issue-file", ISSUE, "--store", store);
     assert.ok(warm.includes("dist/cli/command-rank.js") && warm.includes("better-sqlite3"), warm.join(" "));
     // Nor zod (the app's settings and environment schemas) or the symbol rule tables: the version is known without them.
+    // Nor node:crypto (~10 ms to load): nothing is hashed or written when the index is up to date.
     const needless = warm.filter((m) =>
-      /^(web-tree-sitter|voyageai|zod|dist\/embed\/.*|dist\/eval\/.*|dist\/cli\/command-(index|eval)\.js|dist\/env\.js|dist\/index\/symbols\/(symbol-extractor|language-rules|rules-.*)\.js)$/.test(m));
+      /^(web-tree-sitter|voyageai|zod|builtin:crypto|dist\/embed\/.*|dist\/eval\/.*|dist\/cli\/command-(index|eval)\.js|dist\/env\.js|dist\/index\/symbols\/(symbol-extractor|language-rules|rules-.*)\.js)$/.test(m));
     assert.deepEqual(needless, []);
   });
 
