@@ -46,6 +46,11 @@ export async function runAction(
     log.info({}, `nothing to do for ${env.eventName}${action ? `.${action}` : ""}`);
     return 0;
   }
+  const missing = missingFields(payload, handler);
+  if (missing.length > 0) {
+    write(`::error::BugScout: the ${env.eventName} event in GITHUB_EVENT_PATH lacks ${missing.join(", ")}\n`);
+    return 1;
+  }
 
   const workspaceCommit = await findWorkspaceCommit(env.workspace);
   const history = commandHistoryPath(env.dataDir);
@@ -99,6 +104,20 @@ export async function runAction(
     // Tells action.yml whether there is an index worth saving in the cache.
     if (existsSync(path.join(env.dataDir, "installations"))) options.setOutput?.("index", "present");
   }
+}
+
+/**
+ * The fields the app's handlers read that the event lacks. GitHub's own events always have them; a hand-made or
+ * truncated event file gets this answer instead of a TypeError from deep inside a handler.
+ */
+function missingFields(payload: Record<string, unknown>, handler: "issue" | "comment"): string[] {
+  const at = (path: string): unknown => path.split(".").reduce<unknown>((v, key) => (v as Record<string, unknown> | undefined)?.[key], payload);
+  const required: [string, string][] = [
+    ["repository.full_name", "string"], ["repository.name", "string"], ["repository.owner.login", "string"],
+    ["issue.number", "number"], ["issue.title", "string"], ["sender.login", "string"],
+    ...(handler === "comment" ? [["comment.id", "number"], ["comment.user.login", "string"]] as [string, string][] : []),
+  ];
+  return required.filter(([path, type]) => typeof at(path) !== type).map(([path]) => path);
 }
 
 function issueNumber(payload: Record<string, unknown>): number | undefined {

@@ -151,6 +151,13 @@ describe("the Action's entry point against a fake GitHub", () => {
     assert.deepEqual(errors(readOnlyToken), ["::error::BugScout: no access to acme/shop (403 Resource not accessible by integration) while handling issues.opened"]);
     assert.deepEqual(errors(noToken), ["::error::BugScout: no token: the github-token input (default ${{ github.token }}) or GITHUB_TOKEN must be set"]);
     assert.ok(!badToken.stdout.includes("ghs_fake_42"));
+
+    // A hand-made event file without the repository's full name: a clear answer, not a TypeError from a handler.
+    const { repository, ...rest } = issuesOpened(REPO, ISSUE) as { repository: Record<string, unknown> };
+    const { full_name: _fullName, ...partial } = repository;
+    const truncated = await runAction(dir, "issues", { ...rest, repository: partial }, env);
+    assert.equal(truncated.code, 1, truncated.stdout + truncated.stderr);
+    assert.deepEqual(errors(truncated), ["::error::BugScout: the issues event in GITHUB_EVENT_PATH lacks repository.full_name"]);
     assert.equal(repo.comments.get(12), undefined, "nothing posted");
     assert.deepEqual(fake.unexpected, []);
   });
