@@ -4,9 +4,8 @@ import { crypto } from "../crypto-on-demand.js";
 import type { CorpusFile } from "./index-store.js";
 import type { SqliteIndexStore } from "./open-index-store.js";
 import { classifySqliteError, IndexStoreError } from "./store-error.js";
+import { SNAPSHOT_FILE_SUFFIX } from "./store-files.js";
 
-/** The file beside a store that holds its saved lexical index: `<store>.lexical`. */
-export const SNAPSHOT_FILE_SUFFIX = ".lexical";
 /** A saved snapshot file starts with the random id its store's row names; the packed index follows. */
 const ID_BYTES = 16;
 /** A temporary file this old was left by a process that died while saving (a save takes about a second). */

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { SNAPSHOT_FILE_SUFFIX } from "../store/snapshot-repo.js";
+import { indexStoreFiles } from "../store/store-files.js";
 import type { RepoKey } from "./ports.js";
 
 // GitHub's own rules: logins are alphanumeric with single hyphens, repository names add `.` and `_`.
@@ -39,8 +39,7 @@ export function snapshotDir(dataDir: string, key: RepoKey, commit: string): stri
 
 /** Every path stored for one repository (store, its WAL files, saved lexical index and snapshots), for deletion. */
 export function repoPaths(dataDir: string, key: RepoKey): string[] {
-  const store = repoStorePath(dataDir, key);
-  return [store, `${store}-wal`, `${store}-shm`, `${store}-journal`, `${store}${SNAPSHOT_FILE_SUFFIX}`, path.join(ownerDir(dataDir, key), `${key.repo}.snapshot`)];
+  return [...indexStoreFiles(repoStorePath(dataDir, key)), path.join(ownerDir(dataDir, key), `${key.repo}.snapshot`)];
 }
 
 /** A stable string for locks and rate limits: `<id>/<owner>/<repo>`. */

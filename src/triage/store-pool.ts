@@ -1,6 +1,6 @@
 import { rmSync } from "node:fs";
 import { openIndexStore, type SqliteIndexStore } from "../store/open-index-store.js";
-import { SNAPSHOT_FILE_SUFFIX } from "../store/snapshot-repo.js";
+import { indexStoreFiles } from "../store/store-files.js";
 import { IndexStoreError } from "../store/store-error.js";
 import { repoKeyString, repoStorePath } from "./data-layout.js";
 import type { Log, RepoKey } from "./ports.js";
@@ -102,7 +102,7 @@ function openOrRebuild(path: string, log: Log): SqliteIndexStore {
   } catch (err) {
     if (!(err instanceof IndexStoreError) || !REBUILDABLE.has(err.code)) throw err;
     log.warn({ code: err.code }, "unusable index store deleted, rebuilding");
-    for (const suffix of ["", "-wal", "-shm", SNAPSHOT_FILE_SUFFIX]) rmSync(`${path}${suffix}`, { force: true });
+    for (const file of indexStoreFiles(path)) rmSync(file, { force: true });
     return openIndexStore(path);
   }
 }
