@@ -34,7 +34,9 @@ const MODES: readonly RequestedMode[] = ["auto", "bm25", "dense", "hybrid"];
 export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {}): Promise<number> {
   const [command, ...rest] = argv;
   try {
-    if (command === undefined || command === "help" || command === "--help" || command === "-h") {
+    // `bugscout rank --help` asks for help too, not for a rank with an unknown option.
+    const asksHelp = rest.includes("--help") || rest.includes("-h");
+    if (command === undefined || command === "help" || command === "--help" || command === "-h" || asksHelp) {
       // Asked-for help is the result (stdout, 0); no command at all is a usage error (stderr, 2).
       if (command === undefined) {
         io.err(USAGE);

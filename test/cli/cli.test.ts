@@ -24,6 +24,15 @@ describe("bugscout CLI", () => {
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
+  it("prints the usage on stdout and exits 0 for --help after a command", async () => {
+    for (const argv of [["rank", "--help"], ["triage", "-h"], ["eval", "--dataset", "x", "--help"]]) {
+      const { io, out, err } = captureIo();
+      assert.equal(await main(argv, io), 0, argv.join(" "));
+      assert.match(out.join("\n"), /^Usage:\n  bugscout index/, argv.join(" "));
+      assert.deepEqual(err, []);
+    }
+  });
+
   it("ranks the sample repository with the buggy module first and its function as evidence", async () => {
     const { io, out, err } = captureIo();
     const code = await main(["rank", "--repo", SAMPLE, "--issue-file", ISSUE, "--top", "3", "--json", "--store", join(dir, "a.sqlite")], io);
