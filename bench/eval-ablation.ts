@@ -6,11 +6,12 @@
  *   npx tsx bench/eval-ablation.ts --dataset /work/shared/bench/swebench_lite.jsonl \
  *     --trees ~/.cache/bench-trees --store-dir ~/benchwork/stores-ablation [--configs plain,default] [--repo o/n]
  *     [--every N]   (every Nth row only, for quick iteration)
+ *     [--per-issue run.jsonl]   (one line per issue: its NDCG under every option set, to see which issues moved)
  *
  * Prints Markdown: one row per option set (Hit@1/3/5/10, MRR, MAP, NDCG), then NDCG per language (the row's
  * `lang`, else its gold files' language), then Hit@1 / Hit@5 per repository.
  */
-import { readFileSync, mkdirSync } from "node:fs";
+import { readFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { parseDataset, type EvalRow } from "../src/eval/dataset.js";
 import { scoreRanking, summarizeMetrics, type QueryMetrics } from "../src/eval/metrics.js";
 import { rankLexical } from "../src/rank/rank-lexical.js";
@@ -49,6 +50,13 @@ await forEachIndexedTree({ rows, trees, storeDir }, ({ index, rows: treeRows }) 
 });
 
 const f3 = (x: number): string => x.toFixed(3);
+if (args.has("per-issue")) {
+  // Every option set's results are in the same (visit) order.
+  const lines = results.get(names[0])!.map(({ row }, i) => JSON.stringify({
+    id: row.id, lang: row.lang, ndcg: Object.fromEntries(names.map((n) => [n, Number(f3(results.get(n)![i].m.ndcg))])),
+  }));
+  writeFileSync(one("per-issue", ""), `${lines.join("\n")}\n`);
+}
 console.log(`| option set | Hit@1 | Hit@3 | Hit@5 | Hit@10 | MRR | MAP | NDCG |\n|---|---:|---:|---:|---:|---:|---:|---:|`);
 for (const name of names) {
   const s = summarizeMetrics(results.get(name)!.map((x) => x.m));
