@@ -43,6 +43,13 @@ const DATA_LANGUAGES: ReadonlySet<Language> = new Set<Language>(["json", "yaml",
  */
 const TYPE_DECLARATIONS = /\.d\.[cm]?ts$/;
 /**
+ * Public-API dumps of the Kotlin/JVM binary-compatibility validator (`okhttp/api/okhttp.api`, `api/jvm/x.api`,
+ * `api/x.klib.api`): every public signature of a module, written by a build task and checked in CI, so they repeat
+ * the class and method names of an issue without holding behaviour. A `.api` file outside an `api/` folder (go-zero's
+ * service-definition language, `greet.api`) stays code; one kept in `api/` is taken for a dump too.
+ */
+const API_DUMP = /(^|\/)api\/((jvm|android)\/)?[^/]+\.api$/;
+/**
  * Files the indexer calls `text` are data only with a data extension (or none): an unknown extension in a source
  * tree is usually a language without a grammar here (`builtin.jq`, `lexer.l`, `parser.y`, `scan.re2c`), i.e. code.
  */
@@ -107,6 +114,6 @@ export function fileRole(path: string, language: Language): FileRole {
   if (BUILD_NAMES.has(base) || BUILD_FILE.test(base) || BUILD_DIR.test(path)) return "build";
   if (DOC_LANGUAGES.has(language) || DOC_DIR.test(path) || DOC_FILE.test(base)) return "doc";
   if (EXAMPLE_DIR.test(path)) return "example";
-  if (DATA_LANGUAGES.has(language) || (language === "text" && DATA_TEXT.test(base)) || TYPE_DECLARATIONS.test(base)) return "data";
+  if (DATA_LANGUAGES.has(language) || (language === "text" && DATA_TEXT.test(base)) || TYPE_DECLARATIONS.test(base) || API_DUMP.test(path)) return "data";
   return "code";
 }
