@@ -102,12 +102,44 @@ const META_FILE = new RegExp(String.raw`^(codeowners|funding\.ya?ml|issue_templa
 /** Issue templates in `docs/` and elsewhere outside `.github/` (`docs/ISSUE_TEMPLATE/bug.md`). */
 const TEMPLATE_DIR = /(^|\/)(issue_template|pull_request_template)\//i;
 
+/** A `test/` or `tests/` folder name, for {@link findTestRoots}. */
+const TEST_ROOT_NAMES: readonly string[] = ["test", "tests"];
+
+/**
+ * Nested test folders that sit beside a `src/` folder (`kotlinx-coroutines-core/jvm/src` + `jvm/test`,
+ * `packages/core/src` + `packages/core/test`, `lib/src` + `lib/test`): the layout says `test/` holds that code's
+ * tests, helpers included, however they are named. A `test/` with no `src/` beside it stays code unless other rules
+ * say otherwise (`django/test/` is the test client Django ships). Returns the folders with a trailing `/`.
+ */
+export function findTestRoots(paths: Iterable<string>): Set<string> {
+  const dirs = new Set<string>();
+  for (const path of paths) {
+    for (let i = path.indexOf("/"); i !== -1; i = path.indexOf("/", i + 1)) dirs.add(path.slice(0, i + 1));
+  }
+  const roots = new Set<string>();
+  for (const dir of dirs) {
+    const parentEnd = dir.lastIndexOf("/", dir.length - 2) + 1;
+    const name = dir.slice(parentEnd, -1);
+    // Top-level `test/` is a test folder by TEST_DIR already.
+    if (parentEnd > 0 && TEST_ROOT_NAMES.includes(name) && dirs.has(`${dir.slice(0, parentEnd)}src/`)) roots.add(dir);
+  }
+  return roots;
+}
+
+/** What {@link fileRole} may know about the rest of the tree. */
+export interface TreeLayout {
+  /** Folders (with a trailing `/`) whose files are tests by layout: {@link findTestRoots}. */
+  readonly testRoots: ReadonlySet<string>;
+}
+
 /**
  * Classifies a repository path. Tests win over everything (a test under `docs/` is still a test), then repository
  * housekeeping (a workflow is not "data"), then build files (`docs/Makefile` builds), docs, examples and data.
+ * With `layout`, files under a test folder that sits beside a `src/` folder are tests too.
  */
-export function fileRole(path: string, language: Language): FileRole {
+export function fileRole(path: string, language: Language, layout?: TreeLayout): FileRole {
   if (TEST_FILE.test(path) || TEST_DIR.test(path) || (language === "text" && ANY_TEST_DIR.test(path))) return "test";
+  if (layout && layout.testRoots.size > 0 && underAny(path, layout.testRoots)) return "test";
   const base = path.slice(path.lastIndexOf("/") + 1).toLowerCase();
   if (META_DIR.test(path) || META_FILE.test(base) || TEMPLATE_DIR.test(path)) return "meta";
   if (AMALGAMATION.test(path)) return "generated";
@@ -116,4 +148,9 @@ export function fileRole(path: string, language: Language): FileRole {
   if (EXAMPLE_DIR.test(path)) return "example";
   if (DATA_LANGUAGES.has(language) || (language === "text" && DATA_TEXT.test(base)) || TYPE_DECLARATIONS.test(base) || API_DUMP.test(path)) return "data";
   return "code";
+}
+
+function underAny(path: string, folders: ReadonlySet<string>): boolean {
+  for (let i = path.indexOf("/"); i !== -1; i = path.indexOf("/", i + 1)) if (folders.has(path.slice(0, i + 1))) return true;
+  return false;
 }

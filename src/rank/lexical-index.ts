@@ -1,7 +1,7 @@
 import type { Language, SymbolInfo } from "../index/types.js";
 import type { ContentAnalysis } from "./analyze-content.js";
 import { encodeAnalysis, readAnalysisColumns } from "./analysis-codec.js";
-import { fileRole, type FileRole } from "./file-role.js";
+import { fileRole, findTestRoots, type FileRole } from "./file-role.js";
 import { buildTemplateVocabularies } from "./issue-template.js";
 import { findCompanions } from "./companions.js";
 import { buildPathLookup, type PathLookup } from "./path-lookup.js";
@@ -189,13 +189,14 @@ export function buildLexicalIndex(docs: readonly LexicalDoc[]): BuiltLexicalInde
   const avgLength = Object.fromEntries(
     FIELDS.map((f) => [f, fileCount === 0 ? 0 : lengths[f].reduce((s, x) => s + x, 0) / fileCount]),
   ) as Record<Field, number>;
+  const layout = { testRoots: findTestRoots(docs.map((d) => d.path)) };
   const files = docs.map((d) => ({
     path: d.path,
     hash: d.hash,
     language: d.language,
     lineCount: d.lineCount,
     symbols: d.symbols,
-    role: fileRole(d.path, d.language),
+    role: fileRole(d.path, d.language, layout),
     analysis: d.analysis,
   }));
   const index = {

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { fileRole } from "../../src/rank/file-role.js";
+import { fileRole, findTestRoots } from "../../src/rank/file-role.js";
 import type { Language } from "../../src/index/types.js";
 
 const cases: [string, Language, string][] = [
@@ -128,3 +128,31 @@ const cases: [string, Language, string][] = [
 for (const [path, language, role] of cases) {
   test(`${path} is ${role}`, () => assert.equal(fileRole(path, language), role));
 }
+
+test("a test folder beside a src folder holds tests, whatever its files are called", () => {
+  const tree = [
+    "kotlinx-coroutines-core/jvm/src/Dispatchers.kt",
+    "kotlinx-coroutines-core/jvm/test/ConcurrentTestUtilities.kt",
+    "kotlinx-coroutines-core/jvm/test/guide/example-flow-14.kt",
+    "kotlinx-coroutines-core/common/src/flow/Flow.kt",
+    "packages/core/src/index.js",
+    "packages/core/test/helpers.js",
+    "packages/cli/tests/run.js",
+    "django/test/client.py",
+    "django/db/models/query.py",
+    "test/top.js",
+  ];
+  const layout = { testRoots: findTestRoots(tree) };
+  assert.deepEqual([...layout.testRoots].sort(), ["kotlinx-coroutines-core/jvm/test/", "packages/core/test/"]);
+  const role = (path: string, language: Parameters<typeof fileRole>[1]) => fileRole(path, language, layout);
+  assert.equal(role("kotlinx-coroutines-core/jvm/test/ConcurrentTestUtilities.kt", "kotlin"), "test");
+  assert.equal(role("kotlinx-coroutines-core/jvm/test/guide/example-flow-14.kt", "kotlin"), "test");
+  assert.equal(role("packages/core/test/helpers.js", "javascript"), "test");
+  // No src/ beside it: library code (Django's test client), or a folder the other rules judge.
+  assert.equal(role("django/test/client.py", "python"), "code");
+  assert.equal(role("packages/cli/tests/run.js", "javascript"), "test");
+  assert.equal(role("kotlinx-coroutines-core/jvm/src/Dispatchers.kt", "kotlin"), "code");
+  assert.equal(role("kotlinx-coroutines-core/common/src/flow/Flow.kt", "kotlin"), "code");
+  // Without the layout, only the path's own conventions count.
+  assert.equal(fileRole("kotlinx-coroutines-core/jvm/test/ConcurrentTestUtilities.kt", "kotlin"), "code");
+});
