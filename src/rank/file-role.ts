@@ -11,11 +11,12 @@ const TEST_FILE = new RegExp(String.raw`(^|/)(test_[^/]*|[^/]*_tests?\.[^/.]+|co
   String.raw`[^/]*(Test|Tests|Spec|IT)\.(java|kt|kts|scala|groovy|cs|swift)|Test[A-Z][^/]*\.(java|kt|scala|groovy|cs|swift))$`);
 /**
  * Test folders. A bare `test/` counts only at the top or right under `src/` (`django/test/` is library code);
- * Gradle/Kotlin source sets such as `src/jvmTest/` or `src/androidTest/` count anywhere, and so do fuzzing
+ * Gradle/Kotlin source sets such as `src/jvmTest/` or `src/androidTest/`, and Android's per-variant ones
+ * (`src/testDebug/`, `src/androidTestRelease/`) count anywhere, and so do fuzzing
  * harnesses (`fuzz/`, `oss-fuzz/`), JS mocks (`__mocks__/`) and CamelCase test projects (`SelfTest/`, `UnitTests/`).
  */
 const TEST_DIR = new RegExp(String.raw`(^|/)(tests|testing|__tests__|__mocks__|spec|specs|testdata|test_data|fixtures|` +
-  String.raw`fuzz|fuzzing|oss-fuzz|[A-Z]\w*Tests?)/|(^|/)src/(test|\w*Test|testFixtures)/|^test/`);
+  String.raw`fuzz|fuzzing|oss-fuzz|[A-Z]\w*Tests?)/|(^|/)src/(test|\w*Test|testFixtures|(test|\w*Test)[A-Z]\w*)/|^test/`);
 /**
  * Any `test/` folder, for files without a grammar: a nested `test/` may be library code (`django/test/`), but the
  * data in one (`parser/g4/test/apis/example.api`, `test/input.txt`) is a test's fixtures.
