@@ -147,15 +147,17 @@ test("a test folder beside a src folder holds tests, whatever its files are call
   ];
   const layout = { testRoots: findTestRoots(tree) };
   assert.deepEqual([...layout.testRoots].sort(), ["kotlinx-coroutines-core/jvm/test/", "packages/core/test/"]);
-  const role = (path: string, language: Parameters<typeof fileRole>[1]) => fileRole(path, language, layout);
-  assert.equal(role("kotlinx-coroutines-core/jvm/test/ConcurrentTestUtilities.kt", "kotlin"), "test");
-  assert.equal(role("kotlinx-coroutines-core/jvm/test/guide/example-flow-14.kt", "kotlin"), "test");
-  assert.equal(role("packages/core/test/helpers.js", "javascript"), "test");
-  // No src/ beside it: library code (Django's test client), or a folder the other rules judge.
-  assert.equal(role("django/test/client.py", "python"), "code");
-  assert.equal(role("packages/cli/tests/run.js", "javascript"), "test");
-  assert.equal(role("kotlinx-coroutines-core/jvm/src/Dispatchers.kt", "kotlin"), "code");
-  assert.equal(role("kotlinx-coroutines-core/common/src/flow/Flow.kt", "kotlin"), "code");
+  const withLayout: [string, Language, string][] = [
+    ["kotlinx-coroutines-core/jvm/test/ConcurrentTestUtilities.kt", "kotlin", "test"],
+    ["kotlinx-coroutines-core/jvm/test/guide/example-flow-14.kt", "kotlin", "test"],
+    ["packages/core/test/helpers.js", "javascript", "test"],
+    // No src/ beside it: library code (Django's test client), or a folder the other rules judge.
+    ["django/test/client.py", "python", "code"],
+    ["packages/cli/tests/run.js", "javascript", "test"],
+    ["kotlinx-coroutines-core/jvm/src/Dispatchers.kt", "kotlin", "code"],
+    ["kotlinx-coroutines-core/common/src/flow/Flow.kt", "kotlin", "code"],
+  ];
+  for (const [path, language, role] of withLayout) assert.equal(fileRole(path, language, layout), role, path);
   // Without the layout, only the path's own conventions count.
   assert.equal(fileRole("kotlinx-coroutines-core/jvm/test/ConcurrentTestUtilities.kt", "kotlin"), "code");
 });
