@@ -115,7 +115,12 @@ const TEST_ROOT_NAMES: readonly string[] = ["test", "tests"];
 export function findTestRoots(paths: Iterable<string>): Set<string> {
   const dirs = new Set<string>();
   for (const path of paths) {
-    for (let i = path.indexOf("/"); i !== -1; i = path.indexOf("/", i + 1)) dirs.add(path.slice(0, i + 1));
+    // From the file's own folder upwards, stopping at the first folder already seen: each folder is sliced once.
+    for (let end = path.lastIndexOf("/"); end !== -1; end = path.lastIndexOf("/", end - 1)) {
+      const dir = path.slice(0, end + 1);
+      if (dirs.has(dir)) break;
+      dirs.add(dir);
+    }
   }
   const roots = new Set<string>();
   for (const dir of dirs) {
