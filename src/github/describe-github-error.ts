@@ -34,7 +34,9 @@ export function describeGitHubError(error: unknown, context: GitHubErrorContext)
     return `GitHub's rate limit is used up${anonymous} while ${context.doing}${when}`;
   }
   if (status === 403) return `no access to ${context.repo} (403${message ? ` ${message}` : ""}) while ${context.doing}`;
-  if (status === undefined || (status === 500 && /fetch failed|ECONNREFUSED|ENOTFOUND/i.test(message))) {
+  // Octokit reports a request that never got an answer (refused, unresolvable, a port fetch will not use, TLS) as
+  // status 500 without a response: that is no answer from GitHub.
+  if (status === undefined || (status === 500 && !hasResponse(error))) {
     return `could not reach GitHub at ${context.apiUrl} while ${context.doing}${message ? `: ${message}` : ""}`;
   }
   return `GitHub answered ${status} while ${context.doing}${message ? `: ${message}` : ""}`;
@@ -44,6 +46,10 @@ function githubMessage(error: unknown): string {
   const data = (error as { response?: { data?: { message?: unknown } } }).response?.data;
   const text = typeof data?.message === "string" ? data.message : error instanceof Error ? error.message : "";
   return text.split("\n")[0].replace(/\s+-\s+https:\/\/docs\.github\.com\S*$/, "").slice(0, 200);
+}
+
+function hasResponse(error: unknown): boolean {
+  return (error as { response?: unknown }).response !== undefined;
 }
 
 function header(error: unknown, name: string): string | undefined {
