@@ -10,7 +10,9 @@ import { buildPathLookup, type PathLookup } from "./path-lookup.js";
 import {
   contentStrings, sectionCursor, text, textColumn, type LaterSection, type TextColumn,
 } from "./snapshot-columns.js";
-import { memoryReadAt, openSections, packSections, type Column, type ReadAt } from "./snapshot-sections.js";
+import {
+  joinSections, layOutSections, memoryReadAt, openSections, type Column, type PackedSections, type ReadAt,
+} from "./snapshot-sections.js";
 import { encodeSortedNames, sortOrder } from "./sorted-names.js";
 
 /**
@@ -26,8 +28,13 @@ import { encodeSortedNames, sortOrder } from "./sorted-names.js";
 const MAGIC = 0x58_4c_53_42; // "BSLX"
 const FORMAT = 5;
 
-/** Encodes an index built by `buildLexicalIndex`. */
+/** Encodes an index built by `buildLexicalIndex` into one buffer. */
 export function encodeLexicalIndex(index: BuiltLexicalIndex): Uint8Array {
+  return joinSections(layOutLexicalIndex(index));
+}
+
+/** Encodes an index built by `buildLexicalIndex` as pieces to write one after another (see `layOutSections`). */
+export function layOutLexicalIndex(index: BuiltLexicalIndex): PackedSections {
   const { files } = index;
 
   // Distinct contents in first-seen order: analysis bytes and symbols are stored once per content.
@@ -91,7 +98,7 @@ export function encodeLexicalIndex(index: BuiltLexicalIndex): Uint8Array {
     ...textColumn(names), ...textColumn(qualifiedNames), ...textColumn(kinds),
     definitions.keys, definitions.blockStart, definitions.arena, definitionStart, Int32Array.from(definitionFiles),
   ];
-  return packSections(MAGIC, sections);
+  return layOutSections(MAGIC, sections);
 }
 
 /**

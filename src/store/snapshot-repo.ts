@@ -4,6 +4,7 @@ import { crypto } from "../crypto-on-demand.js";
 import type { CorpusFile } from "./index-store.js";
 import type { SqliteIndexStore } from "./open-index-store.js";
 import { classifySqliteError, IndexStoreError } from "./store-error.js";
+import type { PackedSections } from "../rank/snapshot-sections.js";
 import { SNAPSHOT_FILE_SUFFIX } from "./store-files.js";
 
 /** A saved snapshot file starts with the random id its store's row names; the packed index follows. */
@@ -28,8 +29,8 @@ export interface SavedSnapshot {
 export interface SnapshotRepo {
   /** The snapshot saved under `key`; undefined when there is none, or its file is missing or not the one saved. */
   open(key: string): SavedSnapshot | undefined;
-  /** Replaces the saved snapshot (the file first, atomically, then the key). */
-  write(key: string, bytes: Uint8Array): void;
+  /** Replaces the saved snapshot (the file first, atomically, then the key), written piece by piece. */
+  write(key: string, snapshot: PackedSections): void;
   /**
    * The stored analysis of content `hash`, only while the store is still at `generation` with meta entry `metaKey`
    * equal to `meta` (the state a snapshot was saved from: under it, the stored contents cannot have changed).
@@ -67,7 +68,7 @@ export function createSnapshotRepo(store: SqliteIndexStore): SnapshotRepo {
       if (id === undefined || id.length !== ID_BYTES) return undefined;
       return openSnapshotFile(file, id);
     },
-    write(key, bytes) {
+    write(key, snapshot) {
       removeStaleTemporaries(file);
       const id = crypto().randomBytes(ID_BYTES);
       // Written aside and renamed over: a reader holding the previous file keeps reading it whole.
@@ -76,7 +77,7 @@ export function createSnapshotRepo(store: SqliteIndexStore): SnapshotRepo {
         const fd = openSync(temporary, "w", 0o600);
         try {
           writeAll(fd, id);
-          writeAll(fd, bytes);
+          for (const piece of snapshot.pieces()) writeAll(fd, piece);
         } finally {
           closeSync(fd);
         }

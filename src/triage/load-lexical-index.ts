@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { CONTENT_VERSION_KEY } from "../index/index-tree.js";
 import { buildLexicalIndex, type LexicalIndex } from "../rank/lexical-index.js";
-import { encodeLexicalIndex, readLexicalSnapshot } from "../rank/lexical-snapshot.js";
+import { layOutLexicalIndex, readLexicalSnapshot } from "../rank/lexical-snapshot.js";
 import type { SqliteIndexStore } from "../store/open-index-store.js";
 import { createSnapshotRepo } from "../store/snapshot-repo.js";
 
@@ -42,7 +42,7 @@ export function loadLexicalIndex(store: SqliteIndexStore, codeVersion: string = 
   const built = repo.loadCorpusAt(CONTENT_VERSION_KEY);
   const index = buildLexicalIndex(built.corpus);
   try {
-    repo.write(keyOf(built.generation, built.meta), encodeLexicalIndex(index));
+    repo.write(keyOf(built.generation, built.meta), layOutLexicalIndex(index));
   } catch {
     // Saving is an optimisation: the next process builds again.
   }
