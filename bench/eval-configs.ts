@@ -40,6 +40,7 @@ const SIGNALS: Record<string, { on: LexicalRankOptionsInput; off: LexicalRankOpt
     off: { demote: { generated: 1 } },
   },
   "companions": { on: { companions: or(d.companions, TRIED.companions) }, off: { companions: 0 } },
+  "test subjects": { on: { testSubjects: d.testSubjects }, off: { testSubjects: 0 } },
   "length prior": { on: { lengthPrior: or(d.lengthPrior, TRIED.lengthPrior) }, off: { lengthPrior: 0 } },
 };
 

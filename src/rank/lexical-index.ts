@@ -4,6 +4,7 @@ import { encodeAnalysis, readAnalysisColumns } from "./analysis-codec.js";
 import { fileRole, findTestRoots, type FileRole } from "./file-role.js";
 import { buildTemplateVocabularies } from "./issue-template.js";
 import { findCompanions } from "./companions.js";
+import { findTestSubjects } from "./test-subjects.js";
 import { buildPathLookup, type PathLookup } from "./path-lookup.js";
 import { pathTerms, withJoinedWordsSplit } from "./path-terms.js";
 import { splitJoinedWord } from "./split-joined-words.js";
@@ -59,6 +60,8 @@ export interface LexicalIndex {
   readonly templates: readonly ReadonlySet<string>[];
   /** Header ↔ implementation companions of each C/C++ file (see `companions.ts`); absent key = none. */
   readonly companions: ReadonlyMap<number, readonly number[]>;
+  /** Test file → the code file beside it that it is named after (see `test-subjects.ts`). */
+  readonly testSubjects: ReadonlyMap<number, number>;
 }
 
 /**
@@ -209,6 +212,7 @@ export function buildLexicalIndex(docs: readonly LexicalDoc[]): BuiltLexicalInde
     definitions: buildDefinitions(docs),
     templates: buildTemplateVocabularies(docs),
     companions: new Map<number, number[]>(),
+    testSubjects: findTestSubjects(files),
   };
   for (const [d, list] of findCompanions(index)) index.companions.set(d, list);
   return index;

@@ -4,6 +4,7 @@ import {
   FIELDS, type BuiltLexicalIndex, type Field, type IndexedFile, type LexicalIndex, type TermPostings,
 } from "./lexical-index.js";
 import { findCompanions } from "./companions.js";
+import { findTestSubjects } from "./test-subjects.js";
 import { DefinitionTable } from "./definition-table.js";
 import { buildTemplateVocabularies } from "./issue-template.js";
 import { buildPathLookup, type PathLookup } from "./path-lookup.js";
@@ -190,12 +191,13 @@ export function readLexicalSnapshot(readAt: ReadAt, totalLength: number, analyse
   // The path lookup is rebuilt from the paths (no format of its own), on first use: only issues that mention a path,
   // a module or a stack frame need it.
   let lookup: PathLookup | undefined;
-  // Template vocabularies and companions are derived from paths, roles and a few analyses: cheaper to rebuild
-  // than to give a format of their own.
+  // Template vocabularies, companions and test subjects are derived from paths, roles and a few analyses: cheaper
+  // to rebuild than to give a format of their own.
   const index = {
     files, postings, lengths, avgLength, definitions,
     templates: buildTemplateVocabularies(files),
     companions: new Map<number, number[]>(),
+    testSubjects: findTestSubjects(files),
     get paths() {
       lookup ??= buildPathLookup(paths);
       return lookup;

@@ -13,6 +13,7 @@ import { scanTokens } from "./tokenize.js";
 import type { RankedFile } from "./types.js";
 import { BUILD_WORDS } from "./build-words.js";
 import { lendToCompanions } from "./companions.js";
+import { lendToTestSubjects } from "./test-subjects.js";
 
 /**
  * Ranks the index's files for an issue's text (title on the first line) with BM25F plus evidence signals: stack
@@ -90,6 +91,8 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
   if (maxSymbol > 0) for (const [d, m] of symbols) final[d] += (s.symbol * m.score) / maxSymbol;
 
   const demote = roleFactors(issue, o);
+  // Before the demotion: a test's own score says how much the issue reads like it.
+  if (o.testSubjects > 0) lendToTestSubjects(index.testSubjects, final, o.testSubjects);
   let maxLines = 1;
   for (const f of index.files) if (f.lineCount > maxLines) maxLines = f.lineCount;
   for (let d = 0; d < n; d++) {
