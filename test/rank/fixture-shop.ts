@@ -9,6 +9,9 @@ export interface FixtureFile {
   readonly text: string;
 }
 
+/** A Go source file of a fixture. */
+export const goFile = (path: string, text: string): FixtureFile => ({ path, language: "go", text });
+
 export const SHOP_FILES: readonly FixtureFile[] = [
   {
     path: "shop/cart.py",

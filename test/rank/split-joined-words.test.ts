@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { rankLexical } from "../../src/rank/rank-lexical.js";
 import { splitJoinedWord } from "../../src/rank/split-joined-words.js";
-import { buildShopIndex, type FixtureFile } from "./fixture-shop.js";
+import { buildShopIndex, goFile, type FixtureFile } from "./fixture-shop.js";
 
 const frequencies = (table: Record<string, number>) => (term: string): number => table[term] ?? 0;
 
@@ -29,8 +29,6 @@ test("each side splits again, and the split point whose rarer side is most used 
   const df = frequencies({ model: 80, form: 60, sets: 20, formsets: 3, modelformsets: 1, modelform: 2 });
   assert.deepEqual(splitJoinedWord("modelformsets", df), ["model", "form", "sets"]);
 });
-
-const goFile = (path: string, text: string): FixtureFile => ({ path, language: "go", text });
 
 const SERVICE: readonly FixtureFile[] = [
   goFile("rest/handler/tracinghandler.go",

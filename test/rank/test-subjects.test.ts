@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { rankLexical } from "../../src/rank/rank-lexical.js";
 import { findTestSubjects } from "../../src/rank/test-subjects.js";
 import type { FileRole } from "../../src/rank/file-role.js";
-import { buildShopIndex, type FixtureFile } from "./fixture-shop.js";
+import { buildShopIndex, goFile, type FixtureFile } from "./fixture-shop.js";
 
 test("a test file is paired with the code file beside it that its name names", () => {
   const files: { path: string; role: FileRole }[] = [
@@ -29,8 +29,6 @@ test("a test file is paired with the code file beside it that its name names", (
     "pantry/test_units.py -> pantry/units.py",
   ]);
 });
-
-const goFile = (path: string, text: string): FixtureFile => ({ path, language: "go", text });
 
 // go-zero's shape: a short wrapper defines the function the issue names; the implementation, and the tests the
 // reporter's reproduction resembles, sit beside it.
