@@ -15,11 +15,12 @@ export function renderRankingText(ranking: Ranking): string[] {
 
 function describeEvidence(file: RankedFile): string {
   const parts: string[] = [];
-  const { symbol, mention, terms, similarity } = file.evidence;
+  const { symbol, mention, terms, similarity, tests } = file.evidence;
   if (mention) parts.push(`${mention.kind === "frame" ? "stack frame" : "named in the issue"}: ${mention.text}`);
   if (symbol?.kind === "window") parts.push(`lines ${symbol.startLine}-${symbol.endLine}`);
   else if (symbol) parts.push(`${symbol.kind} ${symbol.qualifiedName} (lines ${symbol.startLine}-${symbol.endLine})`);
   if (terms.length > 0) parts.push(`matched: ${terms.slice(0, 6).join(", ")}`);
+  if (tests) parts.push(`its test ${tests.path} matches too`);
   if (similarity !== undefined) parts.push(`similarity ${similarity.toFixed(3)}`);
   return parts.join("; ");
 }

@@ -24,6 +24,8 @@ export interface EvidenceInput {
   readonly definitions: DefinitionScores;
   /** Best symbols already found while scoring; others are computed here. */
   readonly symbols: ReadonlyMap<number, SymbolMatch>;
+  /** Code file → the test beside it whose score lifted it (`test-subjects.ts`). */
+  readonly testedBy?: ReadonlyMap<number, number>;
 }
 
 /**
@@ -42,10 +44,12 @@ export function buildEvidence(input: EvidenceInput): RankedFile[] {
       .slice(0, EVIDENCE_TERMS);
     const symbol = bestSymbol(index.files[file].symbols, definitions.names.get(file) ?? [], symbols.get(file));
     const mention = mentions.evidence.get(file);
+    const test = input.testedBy?.get(file);
     const evidence: Evidence = {
       terms: contributions.map((x) => x.term),
       ...(symbol ? { symbol: pickSymbol(symbol) } : {}),
       ...(mention ? { mention } : {}),
+      ...(test !== undefined ? { tests: { path: index.files[test].path } } : {}),
     };
     return { path: index.files[file].path, score: scores[file], evidence };
   });

@@ -30,7 +30,7 @@ export function rankLexical(index: LexicalIndex, issueText: string, options: Lex
   const top = topFiles(scores, o, index);
   return buildEvidence({
     index, terms, weightOf: scores.weightOf, options: o, top, scores: scores.final,
-    mentions: scores.mentions, definitions: scores.definitions, symbols: scores.symbols,
+    mentions: scores.mentions, definitions: scores.definitions, symbols: scores.symbols, testedBy: scores.testedBy,
   });
 }
 
@@ -49,6 +49,8 @@ interface Combined {
   readonly symbols: ReadonlyMap<number, SymbolMatch>;
   readonly mentions: ReturnType<typeof resolveMentions>;
   readonly definitions: ReturnType<typeof scoreDefinitions>;
+  /** Code file → the test beside it whose score lifted it. */
+  readonly testedBy: ReadonlyMap<number, number>;
 }
 
 function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly WeightedTerm[], o: LexicalRankOptions): Combined {
@@ -92,7 +94,7 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
 
   const demote = roleFactors(issue, o);
   // Before the demotion: a test's own score says how much the issue reads like it.
-  if (o.testSubjects > 0) lendToTestSubjects(index.testSubjects, final, o.testSubjects);
+  const testedBy = o.testSubjects > 0 ? lendToTestSubjects(index.testSubjects, final, o.testSubjects) : new Map<number, number>();
   let maxLines = 1;
   for (const f of index.files) if (f.lineCount > maxLines) maxLines = f.lineCount;
   for (let d = 0; d < n; d++) {
@@ -114,7 +116,7 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
   addAll(mentions.path, s.path, false);
   addAll(mentions.module, s.module, true);
   if (o.companions > 0) lendToCompanions(index, final, o.companions);
-  return { final, weightOf, mentions, definitions, symbols };
+  return { final, weightOf, mentions, definitions, symbols, testedBy };
 }
 
 /**

@@ -13,6 +13,8 @@ export interface Evidence {
   readonly mention?: { readonly kind: "frame" | "path"; readonly text: string; readonly line?: number };
   /** Dense-unit similarity, when a dense mode ran. */
   readonly similarity?: number;
+  /** The test file beside this one, named after it, whose match with the issue raised this file (`test-subjects.ts`). */
+  readonly tests?: { readonly path: string };
   /** The most similar past issue whose fix changed this file, when the similar-past-fixes signal raised it. */
   readonly history?: { readonly issue: number };
 }

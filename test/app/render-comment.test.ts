@@ -73,6 +73,12 @@ describe("renderComment", () => {
     ].join("\n"));
   });
 
+  it("says when a file's own test beside it matched the issue, by the test's name in a code span", () => {
+    const tested: RankedFile = { ...FILE, evidence: { terms: ["user"], tests: { path: "src/models/user_`test`_@me.py" } } };
+    const line = (renderComment(input({ files: [tested] })) ?? "").split("\n").find((l) => l.startsWith("1. ")) ?? "";
+    assert.match(line, /matches `user` · its test `user_'test'_@me\.py` matches too$/, line);
+  });
+
   it("names no symbol for a line window, only its lines", () => {
     const file: RankedFile = { path: "README.md", score: 1, evidence: { terms: ["cache"], symbol: { name: "lines 1-3", qualifiedName: "lines 1-3", kind: "window", startLine: 1, endLine: 3 } } };
     const line = (renderComment(input({ files: [file] })) ?? "").split("\n").find((l) => l.startsWith("1. "));

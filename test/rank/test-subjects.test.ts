@@ -66,9 +66,13 @@ const ISSUE = [
 test("the code file whose tests the reproduction reads like is lifted over the wrapper the issue names", () => {
   const index = buildShopIndex(MAPPING);
   const without = rankLexical(index, ISSUE, { testSubjects: 0 }).map((f) => f.path);
-  const ranked = rankLexical(index, ISSUE).map((f) => f.path);
+  const files = rankLexical(index, ISSUE);
+  const ranked = files.map((f) => f.path);
   assert.equal(without[0], "core/mapping/jsonunmarshaler.go", without.join(", "));
   assert.equal(ranked[0], "core/mapping/unmarshaler.go", ranked.join(", "));
+  // The comment says why: the test beside it matched.
+  assert.deepEqual(files[0].evidence.tests, { path: "core/mapping/unmarshaler_test.go" });
+  assert.equal(files.find((f) => f.path === "core/mapping/jsonunmarshaler.go")?.evidence.tests, undefined);
   // The test itself stays demoted below the code it tests.
   assert.ok(ranked.indexOf("core/mapping/unmarshaler_test.go") > ranked.indexOf("core/mapping/unmarshaler.go"));
 });
