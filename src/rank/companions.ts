@@ -1,4 +1,5 @@
 import type { LexicalIndex } from "./lexical-index.js";
+import { lendScores } from "./lend-scores.js";
 import { fileStem } from "./path-terms.js";
 
 const HEADER = /\.(h|hh|hpp|hxx|h\+\+|inl|ipp)$/i;
@@ -38,19 +39,14 @@ export function findCompanions(index: LexicalIndex): Map<number, number[]> {
 }
 
 /**
- * Lends `share` of each of the best files' scores to its companions when that lifts them (never lowers a score,
- * never lends twice to one file: a companion takes the best loan). Mutates `scores`.
+ * Lends `share` of each of the best files' scores to its companions when that lifts them (`lendScores`: never lowers
+ * a score, never lends twice to one file: a companion takes the best loan). Mutates `scores`.
  */
 export function lendToCompanions(index: LexicalIndex, scores: Float64Array, share: number): void {
   const lenders: number[] = [];
   for (let d = 0; d < scores.length; d++) if (scores[d] > 0) lenders.push(d);
   lenders.sort((a, b) => scores[b] - scores[a]);
-  const loans = new Map<number, number>();
-  for (const d of lenders.slice(0, LENDERS)) {
-    for (const c of index.companions.get(d) ?? []) {
-      const loan = share * scores[d];
-      if (scores[c] < scores[d] && loan > (loans.get(c) ?? 0)) loans.set(c, loan);
-    }
-  }
-  for (const [c, loan] of loans) scores[c] += loan;
+  const pairs: [number, number][] = [];
+  for (const d of lenders.slice(0, LENDERS)) for (const c of index.companions.get(d) ?? []) pairs.push([d, c]);
+  lendScores(pairs, scores, share);
 }

@@ -13,7 +13,7 @@ import { scanTokens } from "./tokenize.js";
 import type { RankedFile } from "./types.js";
 import { BUILD_WORDS } from "./build-words.js";
 import { lendToCompanions } from "./companions.js";
-import { lendToTestSubjects } from "./test-subjects.js";
+import { lendScores } from "./lend-scores.js";
 
 /**
  * Ranks the index's files for an issue's text (title on the first line) with BM25F plus evidence signals: stack
@@ -93,8 +93,9 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
   if (maxSymbol > 0) for (const [d, m] of symbols) final[d] += (s.symbol * m.score) / maxSymbol;
 
   const demote = roleFactors(issue, o);
-  // Before the demotion: a test's own score says how much the issue reads like it.
-  const testedBy = o.testSubjects > 0 ? lendToTestSubjects(index.testSubjects, final, o.testSubjects) : new Map<number, number>();
+  // Each test beside its code file lends it a share of its score, taken before the demotion: a test's own score says
+  // how much the issue reads like it, and an issue that reads like a file's tests is about that file.
+  const testedBy = o.testSubjects > 0 ? lendScores(index.testSubjects, final, o.testSubjects) : new Map<number, number>();
   let maxLines = 1;
   for (const f of index.files) if (f.lineCount > maxLines) maxLines = f.lineCount;
   for (let d = 0; d < n; d++) {

@@ -32,23 +32,3 @@ export function findTestSubjects(files: readonly { readonly path: string; readon
   });
   return out;
 }
-
-/**
- * Lends `share` of each test file's score to the code file it tests (`findTestSubjects`) when that lifts it. Scores are
- * taken before the test demotion: an issue whose reproduction reads like a file's own tests is about that file. A
- * code file with several tests takes the best loan only. Mutates `scores`; returns each lifted file's lender, for
- * the evidence.
- */
-export function lendToTestSubjects(subjects: ReadonlyMap<number, number>, scores: Float64Array, share: number): Map<number, number> {
-  const loans = new Map<number, { loan: number; test: number }>();
-  for (const [test, subject] of subjects) {
-    const loan = share * scores[test];
-    if (loan > 0 && scores[subject] < scores[test] && loan > (loans.get(subject)?.loan ?? 0)) loans.set(subject, { loan, test });
-  }
-  const lenders = new Map<number, number>();
-  for (const [subject, { loan, test }] of loans) {
-    scores[subject] += loan;
-    lenders.set(subject, test);
-  }
-  return lenders;
-}
