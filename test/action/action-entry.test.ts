@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { execFile, execFileSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,6 +8,7 @@ import { issueCommentCreated, issuesOpened } from "../app/payloads.js";
 import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-github.js";
 import { startFakeVoyage } from "../fakes/fake-voyage.js";
 import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
+import { runSource } from "../support/child-process.js";
 
 const ROOT = path.join(import.meta.dirname, "../..");
 const FIXTURE = path.join(ROOT, "test/fixtures/app-repo");
@@ -25,12 +26,9 @@ function runAction(dir: string, eventName: string, event: object, env: Record<st
   // Workflow events carry no installation; the entry point must not need one.
   const { installation: _installation, ...payload } = event as { installation?: unknown };
   writeFileSync(eventPath, JSON.stringify(payload));
-  return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", import.meta.resolve("tsx"), path.join(ROOT, "src/action/main.ts")], {
-      cwd: dir,
-      env: { PATH: process.env.PATH ?? "", GITHUB_EVENT_NAME: eventName, GITHUB_EVENT_PATH: eventPath, GITHUB_REPOSITORY: "acme/shop", RUNNER_TEMP: dir, ...env },
-      timeout: 60_000,
-    }, (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }));
+  return runSource(path.join(ROOT, "src/action/main.ts"), [], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? "", GITHUB_EVENT_NAME: eventName, GITHUB_EVENT_PATH: eventPath, GITHUB_REPOSITORY: "acme/shop", RUNNER_TEMP: dir, ...env },
   });
 }
 
@@ -95,7 +93,7 @@ describe("the Action's entry point against a fake GitHub", () => {
     t.after(() => rmSync(dir, { recursive: true, force: true }));
     const workspace = path.join(dir, "workspace");
     cpSync(FIXTURE, workspace, { recursive: true });
-    const git = (...args: string[]) => execFileSync("git", ["-C", workspace, ...args], { encoding: "utf8" }).trim();
+    const git = (...args: string[]) => execFileSync("git", ["-C", workspace, ...args], { encoding: "utf8", timeout: 30_000 }).trim();
     git("init", "-q");
     git("add", ".");
     git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "fixture");

@@ -1,8 +1,6 @@
 import assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -11,45 +9,19 @@ import { startFakeGitHub, type FakeGitHub } from "../fakes/fake-github.js";
 import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
 import { PRIVATE_KEY, WEBHOOK_SECRET } from "./app-harness.js";
 import { issuesOpened } from "./payloads.js";
+import { startProcess, type StartedProcess } from "../support/child-process.js";
+import { freePort } from "../support/free-port.js";
 
 const ROOT = path.join(import.meta.dirname, "../..");
 const FIXTURE = path.join(ROOT, "test/fixtures/app-repo");
 const SHA = "6666666666666666666666666666666666666666";
 const REPO = { owner: "acme", name: "shop", installationId: 7 };
 
-/** A free loopback port: Probot's `run` reads PORT=0 as "use 3000", so the test picks one. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-function waitForOutput(child: ChildProcess, pattern: RegExp, output: string[], timeoutMs: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`app did not log ${pattern} within ${timeoutMs} ms:\n${output.join("")}`)), timeoutMs);
-    const check = () => {
-      if (pattern.test(output.join(""))) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on("data", check);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`app exited with ${code}:\n${output.join("")}`));
-    });
-    check();
-  });
-}
-
 describe("the app started as documented (tsx src/index.ts) against a fake GitHub on loopback", () => {
   let fake: FakeGitHub;
-  let child: ChildProcess;
+  let app: StartedProcess;
   let dataDir: string;
   let port: number;
-  const output: string[] = [];
 
   before(async () => {
     fake = await startFakeGitHub();
@@ -57,7 +29,7 @@ describe("the app started as documented (tsx src/index.ts) against a fake GitHub
     repo.tarballs.set(SHA, await tarballFromDirectory(FIXTURE, "acme-shop-6666666"));
     dataDir = await mkdtemp(path.join(tmpdir(), "bugscout-start-"));
     port = await freePort();
-    child = spawn(process.execPath, ["--import", "tsx", "src/index.ts"], {
+    app = startProcess(process.execPath, ["--import", "tsx", "src/index.ts"], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH,
@@ -73,19 +45,12 @@ describe("the app started as documented (tsx src/index.ts) against a fake GitHub
         LOG_LEVEL: "info",
         BUGSCOUT_DATA_DIR: dataDir,
       },
-      stdio: ["ignore", "pipe", "pipe"],
     });
-    child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-    child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-    await waitForOutput(child, /Listening on/, output, 60_000);
+    await app.waitFor(/Listening on/, 60_000);
   });
 
   after(async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    }
+    await app.stop();
     await fake.close();
     await rm(dataDir, { recursive: true, force: true });
   });
@@ -121,7 +86,7 @@ describe("the app started as documented (tsx src/index.ts) against a fake GitHub
     while (!fake.repo("acme", "shop").comments.get(12) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
 
     const comments = fake.repo("acme", "shop").comments.get(12) ?? [];
-    assert.equal(comments.length, 1, output.join(""));
+    assert.equal(comments.length, 1, app.output.join(""));
     const first = /^1\. \[[^\]]*\]\(([^)]*)\)/m.exec(comments[0].body)?.[1] ?? "";
     assert.match(first, new RegExp(`^http://${fake.host.replace(/\./g, "\\.")}/acme/shop/blob/${SHA}/${issue.expectedFirstFile.replace(/\./g, "\\.")}(#L\\d+(-L\\d+)?)?$`), comments[0].body);
     assert.deepEqual(fake.unexpected, []);

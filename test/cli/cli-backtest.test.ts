@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,6 +6,7 @@ import { after, before, describe, it } from "node:test";
 import { startFakeGitHub, type FakeGitHub } from "../fakes/fake-github.js";
 import { FakePulls } from "../fakes/fake-github-pulls.js";
 import { buildTarball, tarballFromDirectory } from "../fakes/fake-github-tarball.js";
+import { runSource } from "../support/child-process.js";
 
 const ROOT = path.join(import.meta.dirname, "../..");
 const FIXTURE = path.join(ROOT, "test/fixtures/app-repo");
@@ -17,11 +17,7 @@ interface Run { code: number | null; stdout: string; stderr: string }
 
 /** Runs `bugscout <args>` as its own process (node + tsx, as `npm run bugscout` does) with a clean environment. */
 function bugscout(args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", path.join(ROOT, "src/cli/main.ts"), ...args], {
-      cwd: ROOT, env: { PATH: process.env.PATH ?? "", ...env }, timeout: 60_000,
-    }, (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }));
-  });
+  return runSource(path.join(ROOT, "src/cli/main.ts"), args, { cwd: ROOT, env: { PATH: process.env.PATH ?? "", ...env } });
 }
 
 describe("bugscout backtest and stats against a fake GitHub", () => {

@@ -1,20 +1,16 @@
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, it } from "node:test";
+import { runSource } from "../support/child-process.js";
 
 const ROOT = path.join(import.meta.dirname, "../..");
 const FIXTURE = path.join(ROOT, "test/fixtures/app-repo");
 const COMMIT = "e".repeat(40);
 
 function bugscout(args: string[], home: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", path.join(ROOT, "src/cli/main.ts"), ...args], {
-      cwd: ROOT, env: { PATH: process.env.PATH ?? "", HOME: home }, timeout: 60_000,
-    }, (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }));
-  });
+  return runSource(path.join(ROOT, "src/cli/main.ts"), args, { cwd: ROOT, env: { PATH: process.env.PATH ?? "", HOME: home } });
 }
 
 describe("bugscout eval --history", () => {

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { sameCommentContent } from "../../src/triage/render-comment.js";
-import { execFile } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,6 +9,7 @@ import { issuesOpened } from "../app/payloads.js";
 import { makePublic, setIssue } from "../fakes/fake-github-issues.js";
 import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-github.js";
 import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
+import { runSource } from "../support/child-process.js";
 
 const ROOT = path.join(import.meta.dirname, "../..");
 const FIXTURE = path.join(ROOT, "test/fixtures/app-repo");
@@ -38,11 +38,7 @@ function bugscout(args: string[], env: Record<string, string>): Promise<Run> {
 /** Runs a source file of the project with node + tsx and only `env` (plus PATH). */
 function node(args: string[], env: Record<string, string>): Promise<Run> {
   const [file, ...rest] = args;
-  return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", path.join(ROOT, file), ...rest], {
-      cwd: ROOT, env: { PATH: process.env.PATH ?? "", ...env }, timeout: 60_000,
-    }, (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr }));
-  });
+  return runSource(path.join(ROOT, file), rest, { cwd: ROOT, env: { PATH: process.env.PATH ?? "", ...env } });
 }
 
 describe("bugscout triage against a fake GitHub", () => {

@@ -17,7 +17,15 @@ test("a reader that closes the pipe early (`bugscout rank … | head -1`) ends t
     first = c.toString();
     child.stdout.destroy();
   });
+  // A command that does not end once its reader is gone is the failure this test exists for: killed, not awaited.
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    child.kill("SIGKILL");
+  }, 60_000);
   const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  clearTimeout(timer);
+  assert.equal(timedOut, false, `the command did not end within 60 s after its reader closed the pipe:\n${stderr}`);
   assert.match(first, /^ 1\. pantry\//);
   assert.doesNotMatch(stderr, /EPIPE|Unhandled|at /);
   assert.equal(code, 0);

@@ -1,9 +1,7 @@
-import { execFile } from "node:child_process";
 import { cpSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { promisify } from "node:util";
+import { runProcess } from "../support/child-process.js";
 
-const exec = promisify(execFile);
 const ROOT = join(import.meta.dirname, "../..");
 
 /** What `npm pack` needs to build the package: the sources and build config, nothing else. */
@@ -16,16 +14,36 @@ export interface Run {
   stderr: string;
 }
 
-/** Runs `file` with `args` and returns the exit code and output instead of throwing on a non-zero exit. */
-export async function run(file: string, args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Run> {
-  try {
-    const { stdout, stderr } = await exec(file, [...args], { ...options, maxBuffer: 16 * 1024 * 1024 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code?: number | string; stdout?: string; stderr?: string };
-    if (typeof e.code !== "number") throw error;
-    return { code: e.code, stdout: e.stdout ?? "", stderr: e.stderr ?? "" };
-  }
+/**
+ * Runs `file` with `args` and returns the exit code and output instead of throwing on a non-zero exit. A run that
+ * outlives `timeoutMs` (default 60 s) is killed and throws with what it printed.
+ */
+export async function run(file: string, args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<Run> {
+  const result = await runProcess(file, args, options);
+  if (result.code === null) throw new Error(`${file} was ended by ${result.signal}:\n${result.stderr}`);
+  return { code: result.code, stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * The npm settings of the user running the tests, as flags for a nested npm: the global and user config files and
+ * the cache. The nested npm runs with `cleanEnv` (none of the `npm_config_*` variables `npm test` exports) and, for
+ * `--prefix`, would read `<prefix>/etc/npmrc` instead of the machine's global npmrc: a certificate authority, a
+ * registry, a proxy or auth kept there would be dropped and every registry request would fail and be retried.
+ * Asked of npm itself, with this process's environment, so a cache given as `npm_config_cache=…` is kept too.
+ */
+export async function userNpmConfigFlags(): Promise<string[]> {
+  const keys = ["globalconfig", "userconfig", "cache"] as const;
+  const answer = await run("npm", ["config", "get", ...keys], { env: { ...process.env, PATH: cleanEnv().PATH } });
+  if (answer.code !== 0) throw new Error(`npm config get failed:\n${answer.stderr}`);
+  const values = new Map(answer.stdout.trim().split("\n").map((line) => {
+    const eq = line.indexOf("=");
+    return [line.slice(0, eq), line.slice(eq + 1)] as const;
+  }));
+  return keys.flatMap((key) => {
+    const value = values.get(key);
+    if (!value) throw new Error(`npm config get printed no ${key}:\n${answer.stdout}`);
+    return [`--${key}`, value];
+  });
 }
 
 /**
@@ -51,7 +69,9 @@ export async function packProject(work: string): Promise<string> {
   mkdirSync(copy);
   for (const input of BUILD_INPUTS) cpSync(join(ROOT, input), join(copy, input), { recursive: true });
   symlinkSync(join(ROOT, "node_modules"), join(copy, "node_modules"), "dir");
-  const packed = await run("npm", ["pack", "--pack-destination", work, "--silent"], { cwd: copy, env: cleanEnv() });
+  const packed = await run("npm", ["pack", "--pack-destination", work, "--silent", ...(await userNpmConfigFlags())], {
+    cwd: copy, env: cleanEnv(), timeoutMs: 180_000,
+  });
   if (packed.code !== 0) throw new Error(`npm pack failed:\n${packed.stderr}`);
   const tarball = readdirSync(work).find((name) => name.endsWith(".tgz"));
   if (!tarball) throw new Error(`npm pack wrote no tarball:\n${packed.stdout}`);
@@ -59,7 +79,8 @@ export async function packProject(work: string): Promise<string> {
 }
 
 /**
- * Installs `tarball` globally into `prefix` from the local npm cache. better-sqlite3's installer
+ * Installs `tarball` globally into `prefix` with the user's own npm settings (`userNpmConfigFlags`: `--prefix`
+ * alone would swap the machine's global npmrc for `<prefix>/etc/npmrc`), preferring the npm cache. better-sqlite3's installer
  * (prebuild-install) is pointed at a local prebuilt archive of the binary the project's own `npm ci` produced,
  * through its `npm_config_better_sqlite3_local_prebuilds` setting; the same mechanism serves offline installs. It
  * unpacks and loads that binary as it would a downloaded one, instead of compiling SQLite again (minutes of CPU).
@@ -70,8 +91,12 @@ export async function installGlobally(tarball: string, prefix: string, work: str
   const sqlite = join(ROOT, "node_modules/better-sqlite3");
   const { version } = JSON.parse(readFileSync(join(sqlite, "package.json"), "utf8")) as { version: string };
   const archive = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
-  await exec("tar", ["-czf", join(prebuilds, archive), "build/Release/better_sqlite3.node"], { cwd: sqlite });
-  return run("npm", ["install", "--global", "--prefix", prefix, "--prefer-offline", "--no-audit", "--no-fund", tarball], {
+  const archived = await run("tar", ["-czf", join(prebuilds, archive), "build/Release/better_sqlite3.node"], { cwd: sqlite });
+  if (archived.code !== 0) throw new Error(`tar failed:\n${archived.stderr}`);
+  const flags = await userNpmConfigFlags();
+  return run("npm", ["install", "--global", "--prefix", prefix, ...flags, "--prefer-offline", "--no-audit", "--no-fund", tarball], {
     env: cleanEnv({ npm_config_better_sqlite3_local_prebuilds: prebuilds }),
+    // Fetching the dependencies' package documents on a machine with an empty cache takes a minute or two.
+    timeoutMs: 240_000,
   });
 }

@@ -1,14 +1,12 @@
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { promisify } from "node:util";
 import { PRIVATE_KEY } from "../app/app-harness.js";
 import { serveDeliveries, type FakeDelivery } from "../fakes/fake-github-deliveries.js";
 import { startFakeGitHub, type FakeGitHub } from "../fakes/fake-github.js";
+import { runSource } from "../support/child-process.js";
 
 const ROOT = path.join(import.meta.dirname, "../..");
-const run = promisify(execFile);
 
 // 130 attempts (two pages of 100): most succeeded; some failed; one failed and then succeeded on a later attempt.
 const DELIVERIES: FakeDelivery[] = Array.from({ length: 130 }, (_, i) => ({
@@ -18,8 +16,7 @@ const DELIVERIES: FakeDelivery[] = Array.from({ length: 130 }, (_, i) => ({
 DELIVERIES.push({ id: 9000, guid: "guid-95", delivered_at: "2026-11-30T11:40:00Z", status_code: 202, event: "issues", action: "opened" });
 
 function bugscout(args: string[], env: Record<string, string>) {
-  return run(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { cwd: ROOT, env: { PATH: process.env.PATH, ...env } })
-    .then((r) => ({ code: 0, ...r }), (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }));
+  return runSource(path.join(ROOT, "src/cli/main.ts"), args, { cwd: ROOT, env: { PATH: process.env.PATH, ...env } });
 }
 
 describe("bugscout redeliver --since: failed deliveries listed with the App JWT and redelivered", () => {

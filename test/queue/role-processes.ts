@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:net";
 import path from "node:path";
 import { Redis } from "ioredis";
 import { PRIVATE_KEY, WEBHOOK_SECRET } from "../app/app-harness.js";
+import { startProcess, type StartedProcess } from "../support/child-process.js";
+
+export { freePort } from "../support/free-port.js";
 
 export const ROOT = path.join(import.meta.dirname, "../..");
 /** The test Redis; override with TEST_REDIS_URL. */
@@ -29,24 +30,9 @@ export async function deletePrefix(prefix: string): Promise<void> {
   }
 }
 
-/** A free loopback port (Probot reads PORT=0 as 3000, so processes get a chosen one). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** One started process of the app and everything it printed. */
-export interface RoleProcess {
-  readonly child: ChildProcess;
-  readonly output: string[];
+/** One started process of the app, everything it printed, and the port it listens on. */
+export interface RoleProcess extends StartedProcess {
   readonly port: number;
-  /** Resolves when the output matches. */
-  waitFor(pattern: RegExp, timeoutMs: number): Promise<void>;
-  /** SIGTERM (to the process group) and wait for the exit; resolves the exit code. */
-  stop(): Promise<number | null>;
 }
 
 /** The environment an operator sets for a role against the fake GitHub. */
@@ -71,42 +57,5 @@ export function roleEnv(options: { fakeHost: string; port: number; dataDir: stri
 
 /** Starts `command args` in its own process group (so `npm start`'s node child is stopped with it). */
 export function startRole(command: string, args: readonly string[], env: NodeJS.ProcessEnv, port: number): RoleProcess {
-  const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  const output: string[] = [];
-  child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return {
-    child,
-    output,
-    port,
-    waitFor(pattern, timeoutMs) {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no ${pattern} within ${timeoutMs} ms:\n${output.join("").slice(-4000)}`)), timeoutMs);
-        const check = () => {
-          if (pattern.test(output.join(""))) {
-            clearTimeout(timer);
-            child.stdout?.off("data", check);
-            resolve();
-          }
-        };
-        child.stdout?.on("data", check);
-        void exited.then((code) => {
-          clearTimeout(timer);
-          reject(new Error(`process exited with ${code}:\n${output.join("").slice(-4000)}`));
-        });
-        check();
-      });
-    },
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        try {
-          process.kill(-child.pid!, "SIGTERM");
-        } catch {
-          // already gone
-        }
-      }
-      return exited;
-    },
-  };
+  return { ...startProcess(command, args, { cwd: ROOT, env }), port };
 }

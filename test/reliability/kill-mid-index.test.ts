@@ -19,12 +19,20 @@ function writeTree(root: string, count: number, variant: string): void {
   }
 }
 
-/** Runs the child indexer and SIGKILLs it when a stdout line matches `killOn`; resolves with the lines it saw. */
+/**
+ * Runs the child indexer and SIGKILLs it when a stdout line matches `killOn`; resolves with the lines it saw. A child
+ * that never prints the line is killed after 60 s and the run rejects with what it printed.
+ */
 function runAndKill(root: string, store: string, killOn: RegExp): Promise<{ lines: string[]; signal: NodeJS.Signals | null }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", CHILD, root, store], { stdio: ["ignore", "pipe", "inherit"] });
     const lines: string[] = [];
     let buffered = "";
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill("SIGKILL");
+    }, 60_000);
     child.stdout.setEncoding("utf8");
     child.stdout.on("data", (chunk: string) => {
       buffered += chunk;
@@ -36,7 +44,11 @@ function runAndKill(root: string, store: string, killOn: RegExp): Promise<{ line
       }
     });
     child.on("error", reject);
-    child.on("exit", (_code, signal) => resolve({ lines, signal }));
+    child.on("exit", (_code, signal) => {
+      clearTimeout(timer);
+      if (timedOut) reject(new Error(`the indexer printed no ${killOn} within 60 s:\n${lines.join("\n").slice(-4000)}`));
+      else resolve({ lines, signal });
+    });
   });
 }
 

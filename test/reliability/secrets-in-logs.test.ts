@@ -1,8 +1,6 @@
 import assert from "node:assert/strict";
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -13,6 +11,8 @@ import { startFakeGitHub, type FakeGitHub } from "../fakes/fake-github.js";
 import { buildTarball } from "../fakes/fake-github-tarball.js";
 import { startFakeVoyage, type FakeVoyage } from "../fakes/fake-voyage.js";
 import { startReliabilityApp } from "./reliability-app.js";
+import { startProcess } from "../support/child-process.js";
+import { freePort } from "../support/free-port.js";
 
 const ROOT = path.join(import.meta.dirname, "../..");
 const SHA = "1212121212121212121212121212121212121212";
@@ -91,20 +91,16 @@ describe("credentials never appear in logs", () => {
     const voyage: FakeVoyage = await startFakeVoyage({ apiKey: VOYAGE_API_KEY });
     const dataDir = await mkdtemp(path.join(tmpdir(), "bugscout-secrets-"));
     const port = await freePort();
-    const output: string[] = [];
-    const child = spawn(process.execPath, ["--import", "tsx", "src/index.ts"], {
+    const app = startProcess(process.execPath, ["--import", "tsx", "src/index.ts"], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH, NODE_ENV: "production", APP_ID: "1", PRIVATE_KEY, WEBHOOK_SECRET, PORT: String(port), HOST: "127.0.0.1",
         GHE_HOST: fake.host, GHE_PROTOCOL: "http", LOG_FORMAT: "json", LOG_LEVEL: "trace", BUGSCOUT_DATA_DIR: dataDir,
         VOYAGE_API_KEY, VOYAGE_BASE_URL: voyage.baseUrl,
       },
-      stdio: ["ignore", "pipe", "pipe"],
     });
-    child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-    child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
     try {
-      await waitFor(child, () => output.join("").includes("Listening on"), output);
+      await app.waitFor(/Listening on/, 60_000);
       const deliver = async (event: string, payload: unknown, signature?: string | null) => {
         const body = JSON.stringify(payload);
         const headers: Record<string, string> = { "content-type": "application/json", "x-github-event": event, "x-github-delivery": randomUUID() };
@@ -114,39 +110,15 @@ describe("credentials never appear in logs", () => {
         return response.status;
       };
       await exercise(deliver, fake, spec);
-      await waitFor(child, () => output.join("").includes("installation data deleted"), output);
+      await app.waitFor(/installation data deleted/, 60_000);
     } finally {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
+      await app.stop();
       await voyage.close();
       await rm(dataDir, { recursive: true, force: true });
     }
 
-    const all = output.join("");
+    const all = app.output.join("");
     assert.ok(all.includes("event handling failed") && all.includes("comment upserted"), all.slice(-3000));
     assertNoSecret(all, secrets(fake, [72]));
   });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** Resolves once `done()` holds (checked on each output chunk); rejects if the child exits first. */
-function waitFor(child: ChildProcess, done: () => boolean, output: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      if (!done()) return;
-      child.stdout?.off("data", check);
-      resolve();
-    };
-    child.stdout?.on("data", check);
-    child.once("exit", (code) => reject(new Error(`app exited with ${code}:\n${output.join("").slice(-3000)}`)));
-    check();
-  });
-}
