@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { parseDataset, type EvalRow } from "../eval/dataset.js";
 import { buildPastFixes } from "../eval/past-fixes.js";
 import { evaluateDataset, type EvalReport } from "../eval/evaluate-dataset.js";
+import { pointersOfRanking } from "../eval/ranked-pointers.js";
 import { readTreeTime } from "../eval/read-tree-time.js";
 import { renderReport } from "../eval/render-report.js";
 import { openIndexStore, type SqliteIndexStore } from "../store/open-index-store.js";
@@ -79,7 +80,7 @@ export async function runEvalCommand(
                 { index, ...(denseRanker ? { dense: denseRanker } : {}), now: () => performance.now() },
                 { text, top: options.keep, mode: options.mode, ...history },
               );
-              return { paths: ranking.files.map((f) => f.path), mode: ranking.mode };
+              return { paths: ranking.files.map((f) => f.path), mode: ranking.mode, pointers: pointersOfRanking(ranking.files) };
             },
           };
         },

@@ -1,4 +1,5 @@
 import { detectLanguage } from "../index/detect-language.js";
+import type { GoldLines } from "./pointer-metrics.js";
 
 /** One evaluation case: an issue, the repository tree it was filed against and the files its fix changed. */
 export interface EvalRow {
@@ -13,6 +14,8 @@ export interface EvalRow {
   readonly lang: string;
   /** When the issue was filed (ISO), if the dataset says; orders a repository's rows for `eval --history`. */
   readonly createdAt?: string;
+  /** Per gold file, the line ranges the fix changed (`gold_lines`), for pointer metrics; empty when the row has none. */
+  readonly goldLines: GoldLines;
 }
 
 /**
@@ -41,12 +44,25 @@ export function parseDataset(jsonl: string): EvalRow[] {
     const body = typeof raw.body === "string" && raw.body.trim() !== "" ? raw.body : text("title");
     const lang = typeof raw.lang === "string" && raw.lang.trim() !== "" ? raw.lang.trim() : goldLanguage(gold as string[]);
     const createdAt = typeof raw.created_at === "string" && raw.created_at !== "" ? { createdAt: raw.created_at } : {};
-    rows.push({ id: text("id"), repo: text("repo"), baseCommit: text("base_commit"), body, goldFiles: gold as string[], lang, ...createdAt });
+    const goldLines = parseGoldLines(raw.gold_lines, i + 1);
+    rows.push({ id: text("id"), repo: text("repo"), baseCommit: text("base_commit"), body, goldFiles: gold as string[], lang, goldLines, ...createdAt });
   });
   return rows;
 }
 
-/** The most common language among the gold files (ties: the first gold file's), or `unknown` without gold files. */
+/** `{path: [[start, end], …]}` → a map; absent means no ranges. Malformed ranges throw with the line number. */
+function parseGoldLines(raw: unknown, line: number): GoldLines {
+  const out = new Map<string, [number, number][]>();
+  if (raw === undefined || raw === null) return out;
+  if (typeof raw !== "object" || Array.isArray(raw)) throw new Error(`dataset line ${line}: "gold_lines" must be an object of path → ranges`);
+  for (const [path, ranges] of Object.entries(raw)) {
+    const ok = Array.isArray(ranges) && ranges.every((r) => Array.isArray(r) && r.length === 2 && r.every((n) => Number.isInteger(n) && n >= 0));
+    if (!ok) throw new Error(`dataset line ${line}: "gold_lines" of ${path} must be [[start, end], …] line numbers`);
+    out.set(path, (ranges as [number, number][]).map(([a, b]) => [a, b]));
+  }
+  return out;
+}
+
 /** The most common language among a row's gold files (how a row without `lang` is reported). */
 export function goldLanguage(gold: readonly string[]): string {
   const counts = new Map<string, number>();

@@ -1,6 +1,7 @@
 import type { EvalRow } from "./dataset.js";
 import { groupRowsByTree } from "./group-rows.js";
 import { scoreRanking, summarizeMetrics, type MetricSummary, type QueryMetrics } from "./metrics.js";
+import { scorePointers, summarizePointers, type Pointer, type PointerMetrics, type PointerSummary } from "./pointer-metrics.js";
 
 /** Ranks issues against one opened tree. */
 export interface TreeRanker {
@@ -8,10 +9,14 @@ export interface TreeRanker {
   rank(issueText: string, row: EvalRow): Promise<RankedPaths> | RankedPaths;
 }
 
-/** A ranking as the evaluation needs it: paths best first, and the mode that produced them. */
+/** A ranking as the evaluation needs it: paths best first, the mode that produced them, and where it points. */
 export interface RankedPaths {
   readonly paths: readonly string[];
   readonly mode: string;
+  /** Every pointer shown (a symbol or line window per file, each file's best first), in the order shown. */
+  readonly pointers?: readonly Pointer[];
+  /** The cross-file symbol ranking (`rank --symbols`), best first. */
+  readonly symbols?: readonly Pointer[];
 }
 
 /** Progress of a running evaluation, reported after each row. */
@@ -50,6 +55,8 @@ export interface RowResult {
   readonly mode: string;
   readonly ms: number;
   readonly metrics: QueryMetrics;
+  /** Pointer quality; undefined when the row has no gold lines. */
+  readonly pointerMetrics?: PointerMetrics;
   readonly error?: string;
 }
 
@@ -60,21 +67,36 @@ export interface EvalReport {
   readonly byRepo: ReadonlyMap<string, MetricSummary>;
   readonly rows: readonly RowResult[];
   readonly errors: number;
+  /** Pointer quality overall, per language and per repository (rows with gold lines only); absent in a backtest. */
+  readonly pointers?: {
+    readonly overall: PointerSummary;
+    readonly byLanguage: ReadonlyMap<string, PointerSummary>;
+    readonly byRepo: ReadonlyMap<string, PointerSummary>;
+  };
 }
 
 /**
  * Runs every row: groups rows by repository and tree so each tree is opened once and each repository's store is
- * reused across its trees, ranks each issue, writes `{"id","ranking","mode","ms"}` per row and returns the metrics.
+ * reused across its trees, ranks each issue, writes `{"id","ranking","mode","ms","symbols"}` per row (`symbols`: the
+ * pointers in the order shown, `top_symbols`: the cross-file symbol ranking) and returns the file and pointer metrics.
  * A row whose tree fails to open is recorded with its error and an empty ranking (it counts as a miss).
  */
 export async function evaluateDataset(deps: EvalDeps, rows: readonly EvalRow[]): Promise<EvalReport> {
   const started = deps.now();
   const results = new Map<string, RowResult>();
   let done = 0;
-  const record = async (row: EvalRow, r: Omit<RowResult, "metrics" | "id" | "repo" | "lang">): Promise<void> => {
-    const result = { id: row.id, repo: row.repo, lang: row.lang, ...r, metrics: scoreRanking(r.ranking, row.goldFiles) };
+  const record = async (
+    row: EvalRow,
+    r: Omit<RowResult, "metrics" | "pointerMetrics" | "id" | "repo" | "lang"> & Pick<RankedPaths, "pointers" | "symbols">,
+  ): Promise<void> => {
+    const { pointers = [], symbols, ...rest } = r;
+    const pointerMetrics = scorePointers(r.ranking, pointers, row.goldLines, symbols);
+    const result = { id: row.id, repo: row.repo, lang: row.lang, ...rest, metrics: scoreRanking(r.ranking, row.goldFiles), ...(pointerMetrics ? { pointerMetrics } : {}) };
     results.set(row.id, result);
-    await deps.writeLine(JSON.stringify({ id: row.id, ranking: r.ranking, mode: r.mode, ms: r.ms, ...(r.error ? { error: r.error } : {}) }));
+    await deps.writeLine(JSON.stringify({
+      id: row.id, ranking: r.ranking, mode: r.mode, ms: r.ms, symbols: pointers,
+      ...(symbols ? { top_symbols: symbols } : {}), ...(r.error ? { error: r.error } : {}),
+    }));
     done++;
     deps.onProgress?.({ done, total: rows.length, id: row.id, repo: row.repo, elapsedMs: deps.now() - started });
   };
@@ -93,7 +115,7 @@ export async function evaluateDataset(deps: EvalDeps, rows: readonly EvalRow[]):
           const t0 = deps.now();
           try {
             const ranked = await ranker.rank(row.body, row);
-            await record(row, { ranking: ranked.paths, mode: ranked.mode, ms: round(deps.now() - t0) });
+            await record(row, { ranking: ranked.paths, mode: ranked.mode, ms: round(deps.now() - t0), pointers: ranked.pointers, symbols: ranked.symbols });
           } catch (e) {
             await record(row, { ranking: [], mode: "none", ms: round(deps.now() - t0), error: message(e) });
           }
@@ -111,7 +133,18 @@ export async function evaluateDataset(deps: EvalDeps, rows: readonly EvalRow[]):
     byRepo: summarizeBy(ordered, (r) => r.repo),
     rows: ordered,
     errors: ordered.filter((r) => r.error !== undefined).length,
+    pointers: {
+      overall: summarizePointers(ordered.map((r) => r.pointerMetrics)),
+      byLanguage: summarizePointersBy(ordered, (r) => r.lang),
+      byRepo: summarizePointersBy(ordered, (r) => r.repo),
+    },
   };
+}
+
+/** Pointer quality per group, groups sorted by name. */
+function summarizePointersBy(rows: readonly RowResult[], key: (r: RowResult) => string): Map<string, PointerSummary> {
+  const names = [...new Set(rows.map(key))].sort();
+  return new Map(names.map((name) => [name, summarizePointers(rows.filter((r) => key(r) === name).map((r) => r.pointerMetrics))]));
 }
 
 /** Metrics per group, groups sorted by name. */

@@ -62,11 +62,11 @@ test("writes one result line per row, with errors for trees that cannot be opene
   const { deps, lines, progress } = fakeDeps();
   await evaluateDataset(deps, parseDataset(jsonl));
   assert.deepEqual(lines.map((l) => JSON.parse(l)), [
-    { id: "acme-1", ranking: ["cart.py", "pay.py"], mode: "bm25", ms: 5 },
-    { id: "acme-3", ranking: ["cart.py", "pay.py"], mode: "bm25", ms: 5 },
-    { id: "acme-2", ranking: ["cart.py", "pay.py"], mode: "bm25", ms: 5 },
-    { id: "gone-1", ranking: [], mode: "none", ms: 0, error: "no tree for g1" },
-    { id: "zeta-1", ranking: ["lex.py", "a.py", "b.py", "c.py", "d.py", "parse.py"], mode: "bm25", ms: 5 },
+    { id: "acme-1", ranking: ["cart.py", "pay.py"], mode: "bm25", ms: 5, symbols: [] },
+    { id: "acme-3", ranking: ["cart.py", "pay.py"], mode: "bm25", ms: 5, symbols: [] },
+    { id: "acme-2", ranking: ["cart.py", "pay.py"], mode: "bm25", ms: 5, symbols: [] },
+    { id: "gone-1", ranking: [], mode: "none", ms: 0, symbols: [], error: "no tree for g1" },
+    { id: "zeta-1", ranking: ["lex.py", "a.py", "b.py", "c.py", "d.py", "parse.py"], mode: "bm25", ms: 5, symbols: [] },
   ]);
   assert.deepEqual(progress.map((p) => `${p.done}/${p.total} ${p.id}`), ["1/5 acme-1", "2/5 acme-3", "3/5 acme-2", "4/5 gone-1", "5/5 zeta-1"]);
 });
@@ -84,6 +84,33 @@ test("metrics overall and per repository; failed rows count as misses", async ()
   assert.equal(report.overall.hit[1], 2 / 5);
   assert.ok(Math.abs(report.overall.mrr - (1 + 0.5 + 1 / 6 + 1 + 0) / 5) < 1e-12);
   assert.deepEqual([...report.byRepo.keys()], ["acme/app", "gone/repo", "zeta/lib"]);
+});
+
+test("pointers are written in the order shown and scored against the row's gold lines, per language and repository", async () => {
+  const rows = [
+    { id: "p-1", repo: "acme/app", base_commit: "c1", body: "cart total wrong", gold_files: ["cart.py"], gold_lines: { "cart.py": [[10, 12]] } },
+    { id: "p-2", repo: "acme/app", base_commit: "c1", body: "refund fails", gold_files: ["pay.py"], gold_lines: { "pay.py": [[50, 50]] } },
+    { id: "p-3", repo: "acme/app", base_commit: "c1", body: "no lines", gold_files: ["pay.py"] },
+  ].map((r) => JSON.stringify(r)).join("\n");
+  const lines: string[] = [];
+  const pointers = [
+    { path: "cart.py", name: "total", kind: "function", start: 8, end: 20 },
+    { path: "pay.py", name: "Pay.charge", kind: "method", start: 30, end: 40 },
+    { path: "pay.py", name: "Pay.refund", kind: "method", start: 45, end: 60 },
+  ];
+  const report = await evaluateDataset({
+    openTree: async () => ({ rank: () => ({ paths: ["cart.py", "pay.py"], mode: "bm25", pointers }) }),
+    writeLine: (line) => void lines.push(line),
+    now: () => 0,
+  }, parseDataset(rows));
+  assert.deepEqual(JSON.parse(lines[0]).symbols, pointers);
+  const p = report.pointers!.overall;
+  // p-1: cart.py first, its pointer right. p-2: pay.py second, right only through its second pointer. p-3: no lines.
+  assert.equal(p.count, 2);
+  assert.deepEqual(p.acc, { 1: 0.5, 3: 1, 5: 1, 10: 1 });
+  assert.equal(p.givenFile, 1 / 2);
+  assert.deepEqual([...report.pointers!.byRepo.keys()], ["acme/app"]);
+  assert.match(renderReport(report), /\| repository \| n \| ptr Acc@1 \|[^\n]*\n\|[-:|]+\n\| acme\/app \| 2 \| 0\.500 \| 1\.000 \| 1\.000 \| 1\.000 \| 0\.500 \| 0\.000 \| – \|/);
 });
 
 test("metrics per language: the row's lang, else its gold files' most common language", async () => {

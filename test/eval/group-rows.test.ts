@@ -4,7 +4,7 @@ import type { EvalRow } from "../../src/eval/dataset.js";
 import { groupRowsByTree } from "../../src/eval/group-rows.js";
 
 const row = (id: string, repo: string, baseCommit: string): EvalRow =>
-  ({ id, repo, baseCommit, body: id, goldFiles: [], lang: "python" });
+  ({ id, repo, baseCommit, body: id, goldFiles: [], lang: "python", goldLines: new Map() });
 
 test("rows are grouped by repository (sorted) and tree, each repository's trees oldest first", () => {
   const rows = [row("1", "o/b", "c3"), row("2", "o/a", "c1"), row("3", "o/b", "c2"), row("4", "o/b", "c3"), row("5", "o/a", "c9")];

@@ -4,7 +4,7 @@ import type { EvalRow } from "../../src/eval/dataset.js";
 import { buildPastFixes } from "../../src/eval/past-fixes.js";
 
 function row(id: string, repo: string, createdAt?: string, gold = [`src/${id}.py`]): EvalRow {
-  return { id, repo, baseCommit: "a".repeat(40), body: `issue ${id}`, goldFiles: gold, lang: "python", ...(createdAt ? { createdAt } : {}) };
+  return { id, repo, baseCommit: "a".repeat(40), body: `issue ${id}`, goldFiles: gold, lang: "python", goldLines: new Map(), ...(createdAt ? { createdAt } : {}) };
 }
 
 describe("eval --history past fixes", () => {
