@@ -27,21 +27,34 @@ await forEachIndexedTree({ rows, trees: args.get("trees") ?? `${process.env.HOME
       const a = f.analysis instanceof Uint8Array ? decodeAnalysis(f.analysis) : f.analysis;
       const w = r.pointerQuery.weightOf;
       const frames = r.pointerQuery.frames.get(file) ?? [];
+      const termIds = new Map<string, number>();
       const symbols = f.symbols.map((s, i) => {
         const set = a.symbolTerms[i] ?? new Uint32Array();
         let words = 0;
-        for (const t of set) words += w.get(a.terms[t]) ?? 0;
+        const matched: number[] = [];
+        for (const t of set) {
+          const tw = w.get(a.terms[t]) ?? 0;
+          words += tw;
+          if (tw > 0) {
+            if (!termIds.has(a.terms[t])) termIds.set(a.terms[t], termIds.size);
+            matched.push(termIds.get(a.terms[t])!);
+          }
+        }
         let nameW = 0;
         scanTokens(s.name, (term) => (nameW += w.get(term) ?? 0));
         const depth = f.symbols.filter((o) => o !== s && o.startLine <= s.startLine && o.endLine >= s.endLine).length;
         return {
-          name: s.qualifiedName, kind: s.kind, start: s.startLine, end: s.endLine, depth, words, n: set.length, nameW,
-          named: r.pointerQuery.named.has(s.name), frameName: frames.filter((x) => x.symbol === s.name).map((x) => x.depth),
+          name: s.qualifiedName, kind: s.kind, start: s.startLine, end: s.endLine, depth, words, n: set.length, nameW, matched,
+          named: r.pointerQuery.named.has(s.name) || r.pointerQuery.named.has(s.qualifiedName),
+          error: /(Error|Exception)$/.test(s.name) && ["class", "struct", "enum"].includes(s.kind), frameName: frames.filter((x) => x.symbol === s.name).map((x) => x.depth),
           frameLine: frames.filter((x) => x.line !== undefined && s.startLine <= x.line && x.line <= s.endLine).map((x) => x.depth),
           meets: pointerMeets({ path: f.path, start: s.startLine, end: s.endLine }, row.goldLines),
         };
       });
-      out.push(JSON.stringify({ id: row.id, repo: row.repo, lang: row.lang, path: f.path, rank: rank + 1, lines: f.lineCount, gold, chosen: r.files[rank].evidence.symbol?.qualifiedName ?? null, symbols }));
+      const title = new Set<string>();
+      scanTokens(row.body.split("\n")[0], (term) => title.add(term));
+      const terms = [...termIds.keys()].map((t) => ({ t, w: w.get(t) ?? 0, title: title.has(t) }));
+      out.push(JSON.stringify({ terms, id: row.id, repo: row.repo, lang: row.lang, path: f.path, rank: rank + 1, lines: f.lineCount, gold, chosen: r.files[rank].evidence.symbol?.qualifiedName ?? null, symbols }));
     });
   }
 });

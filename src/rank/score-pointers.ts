@@ -16,17 +16,20 @@ export interface PointerOptions {
   /** Added when the issue names the symbol as code (`URLField.clean`, `run_validators()`). */
   readonly named: number;
   /**
-   * Whether a named exception or error class (`…Error`, `…Exception`) counts as named: the issue quotes what was
-   * raised, and the code to change is usually where it is raised or caught, not its definition.
+   * The share of its score an exception or error class (`…Error`, `…Exception`) keeps when the issue names it: the
+   * issue quotes what was raised, and the code to change is usually where it is raised or caught, not its
+   * definition. 1 = treated like any named symbol.
    */
-  readonly namedErrors: boolean;
+  readonly quotedErrors: number;
   /** Extra share of a query term's weight when it is in the symbol's own name, not only on its lines. */
   readonly nameTerms: number;
   /**
-   * Length normalisation of the words score: divided by (1 + distinct terms on the symbol's own lines)^lengthNorm,
-   * so a 300-line function does not win on sheer size. 0 = off.
+   * Length normalisation of the words score: divided by (1 + distinct terms on the symbol's own lines)^lengthNorm.
+   * Measured and off (docs/ranking.md, "Pointers"): fixes land in long functions more often than a normalised score
+   * says.
    */
   readonly lengthNorm: number;
+
   /** A second place in the file is shown when it scores at least this share of the first (and does not overlap it). */
   readonly second: number;
 }
@@ -37,7 +40,7 @@ export const DEFAULT_POINTER_OPTIONS: PointerOptions = {
   frameLine: 1,
   frameDecay: 0.75,
   named: 0.5,
-  namedErrors: false,
+  quotedErrors: 0.5,
   nameTerms: 0,
   lengthNorm: 0,
   second: 0.9,
@@ -65,7 +68,7 @@ export interface ScoredSymbol {
 export interface PointerQuery {
   /** Query weight × IDF of each query term, without the title's emphasis. */
   readonly weightOf: ReadonlyMap<string, number>;
-  /** Names the issue writes as code (identifiers, dotted segments, frame functions), with their case. */
+  /** Names the issue writes as code (identifiers, a dotted name's last segment and last pair, frame functions), with their case. */
   readonly named: ReadonlySet<string>;
   /** Per file, the frames of the issue that resolve to it, innermost first. */
   readonly frames: ReadonlyMap<number, readonly { readonly line?: number; readonly symbol?: string; readonly text: string; readonly depth: number }[]>;
@@ -80,12 +83,17 @@ const REASON_TERMS = 5;
  */
 export function buildPointerQuery(index: LexicalIndex, issue: ParsedIssue, weightOf: ReadonlyMap<string, number>): PointerQuery {
   const named = new Set<string>();
+  // `PaymentGateway.refund` names the method; its head is a receiver, a package or a class that only qualifies it,
+  // and counts as named only where the issue also writes it on its own.
+  const heads = new Set<string>();
   for (const id of issue.identifiers) {
     const parts = id.split(/\.|::/);
-    parts.forEach((part, i) => {
-      if (part.length >= 3 && (i > 0 || parts.length === 1 || /^[A-Z]/.test(part))) named.add(part);
-    });
+    const last = parts[parts.length - 1];
+    if (last.length >= 3) named.add(last);
+    if (parts.length >= 2) named.add(`${parts[parts.length - 2]}.${last}`);
+    for (const head of parts.slice(0, -1)) heads.add(head);
   }
+  for (const head of heads) if (named.has(head) && !standsAlone(issue.text, head)) named.delete(head);
   const frames = new Map<number, { line?: number; symbol?: string; text: string; depth: number }[]>();
   const resolved = issue.frames.map((f) => ({ f, files: matchPathSuffix(index.paths, f.path).files })).filter((x) => x.files.length > 0);
   // Python tracebacks list the innermost frame last; every other format lists it first.
@@ -126,9 +134,10 @@ export function scoreFileSymbols(index: LexicalIndex, file: number, query: Point
 
   const frameHits = framesOf(symbols, query.frames.get(file) ?? [], options);
   const out: ScoredSymbol[] = symbols.map((s, i) => {
-    const named = options.named > 0 && isNamed(s, query.named, options.namedErrors);
+    const named = options.named > 0 && isNamed(s, query.named);
     const frame = frameHits.get(i);
-    const score = (maxWords > 0 ? words[i] / maxWords : 0) + (named ? options.named : 0) + (frame?.score ?? 0);
+    const raw = (maxWords > 0 ? words[i] / maxWords : 0) + (named ? options.named : 0) + (frame?.score ?? 0);
+    const score = named && isErrorClass(s) ? raw * options.quotedErrors : raw;
     return { symbol: i, score, reasons: { terms: topTerms(a, local, i), ...(frame ? { frame: frame.text } : {}), ...(named ? { named } : {}) } };
   });
   // Ties go to the smaller symbol (the method over its class), then to the earlier one.
@@ -181,10 +190,23 @@ function innermostHolding(symbols: readonly SymbolInfo[], line: number): number 
   return best;
 }
 
-function isNamed(s: SymbolInfo, named: ReadonlySet<string>, errors: boolean): boolean {
-  if (s.kind === "window") return false;
-  if (!named.has(s.name) && !named.has(s.qualifiedName)) return false;
-  return errors || !/(Error|Exception)$/.test(s.name);
+/** Does `name` occur in `text` other than as the head of a dotted name (`name.x`, `name::x`)? */
+function standsAlone(text: string, name: string): boolean {
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    const before = text[at - 1] ?? " ";
+    const after = text.slice(at + name.length, at + name.length + 2);
+    if (/[\w.]/.test(before) || /^\w/.test(after)) continue;
+    if (!after.startsWith(".") && !after.startsWith("::")) return true;
+  }
+  return false;
+}
+
+function isNamed(s: SymbolInfo, named: ReadonlySet<string>): boolean {
+  return s.kind !== "window" && (named.has(s.name) || named.has(s.qualifiedName));
+}
+
+function isErrorClass(s: SymbolInfo): boolean {
+  return (s.kind === "class" || s.kind === "struct" || s.kind === "enum") && /(Error|Exception)$/.test(s.name);
 }
 
 function topTerms(a: ContentAnalysis, local: Float64Array, i: number): string[] {
