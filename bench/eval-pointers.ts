@@ -36,7 +36,7 @@ const CONFIGS: Record<string, LexicalRankOptionsInput> = {
   "length norm 0.3": { pointers: { lengthNorm: 0.3 } },
   "one pointer": { pointers: { second: Infinity } },
   "second 0.7": { pointers: { second: 0.7 } },
-  "second 0.8": { pointers: { second: 0.8 } },
+  "second 0.9": { pointers: { second: 0.9 } },
   "words only": { pointers: { frameName: 0, frameLine: 0, named: 0 } },
 };
 
@@ -70,7 +70,7 @@ await forEachIndexedTree({ rows, trees, storeDir }, ({ index, rows: treeRows }) 
       const symbols = rankSymbols(index, row.body, { ...CONFIGS[name], limit: 10 }).map((s) => ({ path: s.path, name: s.qualifiedName, kind: s.kind, start: s.startLine, end: s.endLine }));
       const m = scorePointers(files.map((f) => f.path), pointersOfRanking(files), row.goldLines, symbols);
       results.get(name)!.push({ row, m });
-      line[name] = m ? { acc1: m.acc[1], acc5: m.acc[5], right: m.firstRight, shown: m.goldShown, sym: m.symbolAcc } : null;
+      line[name] = m ? { acc1: m.acc[1], acc5: m.acc[5], right: m.firstRight, shown: m.goldShown, sym: m.symbolAcc?.[10] } : null;
       if (name === names[0]) results.get("oracle")!.push({ row, m: oracle(index, files.map((f) => f.path), row) });
     }
     perIssue.push(JSON.stringify(line));
@@ -101,10 +101,10 @@ const table = (title: string, groups: string[], pick: (r: EvalRow, g: string) =>
     console.log(`| ${name} | ${cells.join(" | ")} |`);
   }
 };
-console.log(`| option set | n | ptr Acc@1 | ptr Acc@3 | ptr Acc@5 | ptr Acc@10 | given file | no ptr | sym Acc@10 |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|`);
+console.log(`| option set | n | ptr Acc@1 | ptr Acc@3 | ptr Acc@5 | ptr Acc@10 | given file | no ptr | sym Acc@5 | sym Acc@10 |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|`);
 for (const name of [...names, "oracle"]) {
   const s = summarizePointers(results.get(name)!.map((x) => x.m));
-  console.log(`| ${name} | ${s.count} | ${[s.acc[1], s.acc[3], s.acc[5], s.acc[10], s.givenFile, s.unpointed, s.symbolAcc].map(f3).join(" | ")} |`);
+  console.log(`| ${name} | ${s.count} | ${[s.acc[1], s.acc[3], s.acc[5], s.acc[10], s.givenFile, s.unpointed, s.symbolAcc?.[5], s.symbolAcc?.[10]].map(f3).join(" | ")} |`);
 }
 table("Per language", [...new Set(rows.map((r) => r.lang))].sort(), (r, g) => r.lang === g);
 table("Per half of the repositories", ["A", "B"], (r, g) => half(r.repo) === g);

@@ -43,7 +43,7 @@ export const DEFAULT_POINTER_OPTIONS: PointerOptions = {
   quotedErrors: 0.5,
   nameTerms: 0,
   lengthNorm: 0,
-  second: 0.9,
+  second: 0.8,
 };
 
 /** Why a symbol was chosen: shown to maintainers and agents, so every item must be true. */
