@@ -21,6 +21,7 @@ import { rankLexical } from "../src/rank/rank-lexical.js";
 import { rankSymbols } from "../src/rank/rank-symbols.js";
 import type { LexicalRankOptionsInput } from "../src/rank/rank-options.js";
 import { forEachIndexedTree } from "./indexed-trees.js";
+import { parseBenchArgs } from "./bench-args.js";
 
 /** Pointer option sets: the default and each signal off or moved. */
 const CONFIGS: Record<string, LexicalRankOptionsInput> = {
@@ -40,14 +41,10 @@ const CONFIGS: Record<string, LexicalRankOptionsInput> = {
   "words only": { pointers: { frameName: 0, frameLine: 0, named: 0 } },
 };
 
-const args = new Map<string, string[]>();
-for (let i = 2; i < process.argv.length; i += 2) {
-  const k = process.argv[i].replace(/^--/, "");
-  args.set(k, [...(args.get(k) ?? []), process.argv[i + 1]]);
-}
-const one = (k: string, d: string): string => args.get(k)?.[0] ?? d;
+const args = parseBenchArgs();
+const one = args.one;
 let rows = parseDataset(readFileSync(one("dataset", "/work/shared/bench/swebench_lite.jsonl"), "utf8"));
-if (args.has("repo")) rows = rows.filter((r) => args.get("repo")!.includes(r.repo));
+if (args.has("repo")) rows = rows.filter((r) => args.all("repo").includes(r.repo));
 const trees = one("trees", `${process.env.HOME}/.cache/bench-trees`);
 const storeDir = one("store-dir", `${process.env.HOME}/benchwork/stores-pointers`);
 mkdirSync(storeDir, { recursive: true });
