@@ -1,6 +1,7 @@
 import type { Evidence } from "./types.js";
 import type { LexicalIndex } from "./lexical-index.js";
 import type { ParsedIssue } from "./parse-issue.js";
+import { innermostFirst } from "./parse-frames.js";
 import { matchModule, matchPathSuffix } from "./path-lookup.js";
 
 /** Per-file strengths (0..1) of the three kinds of mention, and the mention to show as evidence. */
@@ -37,8 +38,7 @@ export function resolveMentions(index: LexicalIndex, issue: ParsedIssue): Mentio
   const frames = issue.frames
     .map((f) => ({ f, match: matchPathSuffix(index.paths, f.path) }))
     .filter((x) => x.match.files.length > 0);
-  const innermostFirst = frames.length > 0 && frames[0].f.format === "python" ? frames.slice().reverse() : frames;
-  innermostFirst.forEach(({ f, match }, depth) => {
+  innermostFirst(frames).forEach(({ f, match }, depth) => {
     const strength = (FRAME_DECAY ** depth * specificity(match.matched)) / match.files.length;
     for (const file of match.files) {
       bump(out.frame, file, strength);

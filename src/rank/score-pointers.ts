@@ -2,6 +2,7 @@ import type { SymbolInfo } from "../index/types.js";
 import { decodeAnalysis, type ContentAnalysis } from "./analyze-content.js";
 import type { LexicalIndex } from "./lexical-index.js";
 import type { ParsedIssue } from "./parse-issue.js";
+import { innermostFirst } from "./parse-frames.js";
 import { matchPathSuffix } from "./path-lookup.js";
 import { scanTokens } from "./tokenize.js";
 
@@ -96,9 +97,7 @@ export function buildPointerQuery(index: LexicalIndex, issue: ParsedIssue, weigh
   for (const head of heads) if (named.has(head) && !standsAlone(issue.text, head)) named.delete(head);
   const frames = new Map<number, { line?: number; symbol?: string; text: string; depth: number }[]>();
   const resolved = issue.frames.map((f) => ({ f, files: matchPathSuffix(index.paths, f.path).files })).filter((x) => x.files.length > 0);
-  // Python tracebacks list the innermost frame last; every other format lists it first.
-  const innermostFirst = resolved.length > 0 && resolved[0].f.format === "python" ? resolved.slice().reverse() : resolved;
-  innermostFirst.forEach(({ f, files }, depth) => {
+  innermostFirst(resolved).forEach(({ f, files }, depth) => {
     if (f.symbol && f.symbol.length >= 3) named.add(f.symbol);
     for (const file of files) {
       const list = frames.get(file) ?? [];

@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { innermostFirst } from "../../src/rank/parse-frames.js";
 import { parseIssue } from "../../src/rank/parse-issue.js";
 
 const brief = (frames: ReturnType<typeof parseIssue>["frames"]) => frames.map((f) => [f.format, f.path, f.line, f.symbol]);
@@ -71,6 +72,24 @@ test("Java/Kotlin frames turn the package into a path; constructors name the cla
     { type: "java.lang.IllegalStateException", message: "closed" },
   ]);
   assert.deepEqual(issue.paths, [], "file names inside frames are not repeated as paths");
+});
+
+test("a JVM trace's root cause comes first: its frames follow the wrapper's after `Caused by:`", () => {
+  const issue = parseIssue([
+    "Build fails with a wrapped NPE",
+    "org.apache.maven.plugin.MojoExecutionException: build failed",
+    "\tat com.acme.plugin.BuildMojo.execute(BuildMojo.java:120)",
+    "\tat com.acme.plugin.Runner.run(Runner.java:33)",
+    "Caused by: java.lang.NullPointerException",
+    "\tat com.acme.registry.Caller.newError (Caller.java:194)",
+    "\tat com.acme.registry.Caller.call(Caller.java:90)",
+  ].join("\n"));
+  assert.deepEqual(issue.frames.map((f) => [f.symbol, f.cause ?? 0]), [["execute", 0], ["run", 0], ["newError", 1], ["call", 1]]);
+  const ordered = innermostFirst(issue.frames.map((f) => ({ f })));
+  assert.deepEqual(ordered.map(({ f }) => f.symbol), ["newError", "call", "execute", "run"], "the space before `(` some tools print is read too");
+  // Python tracebacks list the innermost frame last.
+  const python = parseIssue('Crash\n  File "a/x.py", line 1, in outer\n  File "a/y.py", line 2, in inner\nValueError: bad');
+  assert.deepEqual(innermostFirst(python.frames.map((f) => ({ f }))).map(({ f }) => f.symbol), ["inner", "outer"]);
 });
 
 test("JavaScript/TypeScript frames, with and without a function name", () => {
