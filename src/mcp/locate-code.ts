@@ -1,0 +1,119 @@
+import type { SymbolInfo } from "../index/types.js";
+import type { Evidence, RankedFile } from "../rank/types.js";
+import { rankIssue } from "../triage/rank-issue.js";
+import type { MeasuredAnswer } from "./measure-answer.js";
+import { packWithinBudget } from "./pack-budget.js";
+import type { RepoContext } from "./repo-context.js";
+import type { CatalogSymbol } from "./symbol-catalog.js";
+import { ToolInputError } from "./tool-error.js";
+
+/** A `locate` request, validated. */
+export interface LocateRequest {
+  readonly issue: string;
+  readonly top: number;
+  readonly tokenBudget: number;
+}
+
+/** A pointer of a ranked file: the symbol most likely to change, with its id. */
+export interface PointerView {
+  readonly id: string;
+  readonly kind: string;
+  readonly start_line: number;
+  readonly end_line: number;
+}
+
+/** One ranked file as `locate` returns it. */
+export interface LocatedFile {
+  readonly path: string;
+  readonly score: number;
+  readonly evidence: Pick<Evidence, "terms" | "mention" | "tests">;
+  readonly pointers: readonly PointerView[];
+}
+
+/** A whole symbol's current source. */
+export interface CodeView {
+  readonly id: string;
+  readonly path: string;
+  readonly start_line: number;
+  readonly end_line: number;
+  readonly source: string;
+}
+
+/** The answer of `locate` before its own token count is added. */
+export interface LocateAnswer {
+  readonly files: readonly LocatedFile[];
+  readonly code: readonly CodeView[];
+  /** Pointer ids whose source did not fit the budget (fetch them with get_symbol). */
+  readonly left_out: readonly string[];
+  readonly token_budget: number;
+  /** cl100k tokens of the ranked files read whole. */
+  readonly file_tokens: number;
+}
+
+/** The second pointer the ranking may give (being added to `Evidence`); read when present. */
+type PointerSymbol = Pick<SymbolInfo, "name" | "qualifiedName" | "kind" | "startLine" | "endLine">;
+type EvidenceWithSecond = Evidence & { readonly alsoSymbol?: PointerSymbol };
+
+/**
+ * Ranks the files for an issue (the same `rankIssue` as `bugscout rank`, BM25) and packs the current source of
+ * their pointers into the token budget: every file's first pointer in rank order, then the second pointers, whole
+ * symbols only; the ids that did not fit are listed. When even the ranked files alone exceed the budget, the lowest
+ * ranked files are dropped; a budget too small for the first file is a `ToolInputError`.
+ */
+export async function locateCode(context: RepoContext, request: LocateRequest): Promise<MeasuredAnswer<LocateAnswer>> {
+  const ranking = await rankIssue(
+    { index: context.repo.index, now: () => performance.now() },
+    { text: request.issue, top: request.top, mode: "bm25" },
+  );
+  const located = ranking.files.map((file) => ({ file, pointers: resolvePointers(context, file) }));
+  for (let keep = located.length; keep >= 1; keep--) {
+    const kept = located.slice(0, keep);
+    const answer = packLocated(context, kept, request.tokenBudget);
+    if (answer) return answer;
+  }
+  if (located.length === 0) {
+    const empty = packLocated(context, [], request.tokenBudget);
+    if (empty) return empty;
+  }
+  throw new ToolInputError(`token_budget ${request.tokenBudget} is too small to name even the first ranked file; ` +
+    "give a larger budget (a few hundred tokens at least).");
+}
+
+function packLocated(
+  context: RepoContext,
+  located: readonly { file: RankedFile; pointers: readonly CatalogSymbol[] }[],
+  budget: number,
+): MeasuredAnswer<LocateAnswer> | undefined {
+  const files: LocatedFile[] = located.map(({ file, pointers }) => ({
+    path: file.path,
+    score: Math.round(file.score * 1000) / 1000,
+    evidence: {
+      terms: file.evidence.terms,
+      ...(file.evidence.mention ? { mention: file.evidence.mention } : {}),
+      ...(file.evidence.tests ? { tests: file.evidence.tests } : {}),
+    },
+    pointers: pointers.map((s) => ({ id: s.id, kind: s.kind, start_line: s.startLine, end_line: s.endLine })),
+  }));
+  const fileTokens = located.reduce((sum, { file }) => sum + context.fileTokens(file.path), 0);
+  // First pointers in rank order, then second pointers: one place in each likely file before a second in any.
+  const order = [...located.map((l) => l.pointers[0]), ...located.map((l) => l.pointers[1])]
+    .filter((s): s is CatalogSymbol => s !== undefined)
+    .filter((s, i, all) => all.findIndex((t) => t.id === s.id) === i);
+  const code: CodeView[] = order.map((s) => ({
+    id: s.id, path: s.path, start_line: s.startLine, end_line: s.endLine, source: context.lines(s.path).slice(s.startLine, s.endLine),
+  }));
+  return packWithinBudget(code, budget, (included, leftOut) => ({
+    files, code: included, left_out: leftOut, token_budget: budget, file_tokens: fileTokens,
+  }), context.counter);
+}
+
+/** The file's pointers (first, then the second when the ranking gives one) as catalog symbols with ids. */
+function resolvePointers(context: RepoContext, file: RankedFile): CatalogSymbol[] {
+  const evidence = file.evidence as EvidenceWithSecond;
+  const symbols = context.catalog.file(file.path)?.symbols ?? [];
+  return [evidence.symbol, evidence.alsoSymbol]
+    .filter((p): p is PointerSymbol => p !== undefined)
+    .map((p) => symbols.find((s) => s.qualifiedName === p.qualifiedName && s.kind === p.kind && s.startLine === p.startLine)
+      ?? symbols.find((s) => s.qualifiedName === p.qualifiedName && s.kind === p.kind))
+    .filter((s): s is CatalogSymbol => s !== undefined);
+}
