@@ -1,4 +1,5 @@
 import type { Language, SymbolInfo } from "../index/types.js";
+import type { FileRole } from "../rank/file-role.js";
 import type { LexicalIndex } from "../rank/lexical-index.js";
 import { assignSymbolIds } from "./symbol-id.js";
 
@@ -7,6 +8,8 @@ export interface CatalogSymbol extends Pick<SymbolInfo, "name" | "qualifiedName"
   readonly id: string;
   readonly path: string;
   readonly language: Language;
+  /** The file's role as the ranker sees it (code, test, doc, example…). */
+  readonly role: FileRole;
 }
 
 /** An indexed file as the tools see it. */
@@ -40,7 +43,7 @@ export function buildSymbolCatalog(index: LexicalIndex): SymbolCatalog {
     const source = f.symbols;
     const ids = assignSymbolIds(f.path, source);
     const symbols = source.map((s, i): CatalogSymbol => ({
-      id: ids[i], path: f.path, language: f.language, name: s.name, qualifiedName: s.qualifiedName, kind: s.kind,
+      id: ids[i], path: f.path, language: f.language, role: f.role, name: s.name, qualifiedName: s.qualifiedName, kind: s.kind,
       startLine: s.startLine, endLine: s.endLine,
     }));
     const file: CatalogFile = { path: f.path, hash: f.hash, language: f.language, lineCount: f.lineCount, symbols };

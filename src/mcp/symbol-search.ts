@@ -61,14 +61,20 @@ export function buildSymbolSearchIndex(catalog: SymbolCatalog, options: SymbolBm
 }
 
 /**
- * Scores the symbols that pass `accept` against the query's words (each distinct word once), best first; ties keep
+ * Scores the symbols that pass `accept` against the query's words (each distinct word once), times `weight`, best
+ * first; ties keep
  * catalog order (path, then line) unless `tieBreak` orders them. Symbols matching no word are not returned.
  */
 export function searchSymbols(
   index: SymbolSearchIndex,
   query: string,
   limit: number,
-  options: SymbolBm25Options & { readonly accept?: (s: CatalogSymbol) => boolean; readonly tieBreak?: (s: CatalogSymbol) => number } = {},
+  options: SymbolBm25Options & {
+    readonly accept?: (s: CatalogSymbol) => boolean;
+    /** A factor on each symbol's score (default 1). */
+    readonly weight?: (s: CatalogSymbol) => number;
+    readonly tieBreak?: (s: CatalogSymbol) => number;
+  } = {},
 ): SymbolHit[] {
   const k1 = options.k1 ?? 1.2;
   const b = options.b ?? 0.75;
@@ -88,9 +94,10 @@ export function searchSymbols(
   }
   const accept = options.accept ?? (() => true);
   const tie = options.tieBreak ?? (() => 0);
+  const weight = options.weight ?? (() => 1);
   return [...scores]
     .filter(([doc]) => accept(index.symbols[doc]))
-    .map(([doc, score]) => ({ doc, score, tie: tie(index.symbols[doc]) }))
+    .map(([doc, score]) => ({ doc, score: score * weight(index.symbols[doc]), tie: tie(index.symbols[doc]) }))
     .sort((x, y) => y.score - x.score || x.tie - y.tie || x.doc - y.doc)
     .slice(0, limit)
     .map(({ doc, score }) => ({ symbol: index.symbols[doc], score }));

@@ -14,6 +14,12 @@ const TIE_BREAK_FILES = 50;
 /** A signature line longer than this is cut: minified or generated code has kilobyte-long lines. */
 const MAX_SIGNATURE_CHARS = 200;
 
+/**
+ * The score factor of symbols in tests, docs, examples and other non-code files: an agent looking for `middleware`
+ * wants the definition before the tests of it, but a test whose name matches far better still comes first.
+ */
+const NON_CODE_WEIGHT = 0.7;
+
 const KINDS = ["class", "interface", "enum", "struct", "trait", "module", "function", "method", "constructor", "property"] as const;
 
 /** `search_symbols`: words → the symbols whose names match them best (BM25 over name words). */
@@ -22,7 +28,8 @@ export const searchSymbolsTool = defineTool({
   title: "Search symbols by name",
   description:
     "Find functions, methods, classes and other definitions by words of their names: `query` is split into words " +
-    "the way identifiers are (camelCase and snake_case parts match, `user name` finds `getUserName`). Narrow with " +
+    "the way identifiers are (camelCase and snake_case parts match, `user name` finds `getUserName`); symbols in " +
+    "tests, docs and examples rank a little below code. Narrow with " +
     "`kind`, `path` (a path prefix such as `src/api/` or a glob such as `**/*.go`) and `language`. Returns up to " +
     "`limit` symbols, best first, each with its `id` (pass it to get_symbol for the source), kind, qualified name, " +
     "file, line range and `signature` (the first line of its source). Cheap: use it to find a definition by name " +
@@ -38,7 +45,7 @@ export const searchSymbolsTool = defineTool({
     const accept = buildFilter(args.kind, args.path, args.language);
     const filePosition = await rankFiles(context, args.query);
     const hits = searchSymbols(context.searchIndex(), args.query, args.limit ?? 10, {
-      accept, tieBreak: (s) => filePosition.get(s.path) ?? TIE_BREAK_FILES,
+      accept, weight: (s) => (s.role === "code" ? 1 : NON_CODE_WEIGHT), tieBreak: (s) => filePosition.get(s.path) ?? TIE_BREAK_FILES,
     });
     const symbols = hits.map(({ symbol, score }) => ({
       id: symbol.id, kind: symbol.kind, qualified_name: symbol.qualifiedName, path: symbol.path,

@@ -4,7 +4,7 @@ import { buildOutline, type OutlineNode } from "../../src/mcp/build-outline.js";
 import type { CatalogSymbol } from "../../src/mcp/symbol-catalog.js";
 
 const sym = (name: string, kind: CatalogSymbol["kind"], startLine: number, endLine: number): CatalogSymbol =>
-  ({ id: `a.py::${name}#${kind}`, path: "a.py", language: "python", name, qualifiedName: name, kind, startLine, endLine });
+  ({ id: `a.py::${name}#${kind}`, path: "a.py", language: "python", role: "code", name, qualifiedName: name, kind, startLine, endLine });
 
 /** The tree as nested names, for comparing shapes. */
 const shape = (nodes: readonly OutlineNode[]): unknown[] =>
