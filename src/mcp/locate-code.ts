@@ -5,6 +5,7 @@ import type { MeasuredAnswer } from "./measure-answer.js";
 import { packWithinBudget } from "./pack-budget.js";
 import type { RepoContext } from "./repo-context.js";
 import type { CatalogSymbol } from "./symbol-catalog.js";
+import { issueTerms, scoreSymbolText } from "./score-symbol-text.js";
 import { ToolInputError } from "./tool-error.js";
 
 /** A `locate` request, validated. */
@@ -68,11 +69,11 @@ export async function locateCode(context: RepoContext, request: LocateRequest): 
   const located = ranking.files.map((file) => ({ file, pointers: resolvePointers(context, file) }));
   for (let keep = located.length; keep >= 1; keep--) {
     const kept = located.slice(0, keep);
-    const answer = packLocated(context, kept, request.tokenBudget);
+    const answer = packLocated(context, request.issue, kept, request.tokenBudget);
     if (answer) return answer;
   }
   if (located.length === 0) {
-    const empty = packLocated(context, [], request.tokenBudget);
+    const empty = packLocated(context, request.issue, [], request.tokenBudget);
     if (empty) return empty;
   }
   throw new ToolInputError(`token_budget ${request.tokenBudget} is too small to name even the first ranked file; ` +
@@ -81,6 +82,7 @@ export async function locateCode(context: RepoContext, request: LocateRequest): 
 
 function packLocated(
   context: RepoContext,
+  issue: string,
   located: readonly { file: RankedFile; pointers: readonly CatalogSymbol[] }[],
   budget: number,
 ): MeasuredAnswer<LocateAnswer> | undefined {
@@ -96,15 +98,51 @@ function packLocated(
   }));
   const fileTokens = located.reduce((sum, { file }) => sum + context.fileTokens(file.path), 0);
   // First pointers in rank order, then second pointers: one place in each likely file before a second in any.
-  const order = [...located.map((l) => l.pointers[0]), ...located.map((l) => l.pointers[1])]
+  const pointers = [...located.map((l) => l.pointers[0]), ...located.map((l) => l.pointers[1])]
     .filter((s): s is CatalogSymbol => s !== undefined)
     .filter((s, i, all) => all.findIndex((t) => t.id === s.id) === i);
-  const code: CodeView[] = order.map((s) => ({
+  const pointerIds = new Set(pointers.map((s) => s.id));
+  const extras = matchingSymbols(context, issue, located.map((l) => l.file.path), pointers);
+  const code: CodeView[] = [...pointers, ...extras].map((s) => ({
     id: s.id, path: s.path, start_line: s.startLine, end_line: s.endLine, source: context.lines(s.path).slice(s.startLine, s.endLine),
   }));
   return packWithinBudget(code, budget, (included, leftOut) => ({
     files, code: included, left_out: leftOut, token_budget: budget, file_tokens: fileTokens,
-  }), context.counter);
+  }), context.counter, { reportLeftOut: (c) => pointerIds.has(c.id) });
+}
+
+/** Extra symbols `locate` may add per ranked file, and in all, once the pointers are packed. */
+export const EXTRAS = { perFile: 4, total: 16 } as const;
+
+/**
+ * The next most likely places in the ranked files, for budget left after the pointers: each file's innermost
+ * symbols scored by BM25 of the issue's words over their source (`scoreSymbolText`), taken round-robin in file rank
+ * order, at most `EXTRAS.perFile` per file. A symbol overlapping a pointer or an earlier extra is skipped, so no
+ * line is sent twice.
+ */
+function matchingSymbols(context: RepoContext, issue: string, paths: readonly string[], pointers: readonly CatalogSymbol[]): CatalogSymbol[] {
+  const terms = issueTerms(issue);
+  const taken: CatalogSymbol[] = [...pointers];
+  const perFile = paths.map((path) => {
+    const symbols = context.catalog.file(path)?.symbols ?? [];
+    const picked: CatalogSymbol[] = [];
+    for (const { symbol } of scoreSymbolText(context.repo.index, terms, symbols, context.lines(path))) {
+      if (picked.length >= EXTRAS.perFile) break;
+      if (taken.some((t) => overlaps(t, symbol))) continue;
+      picked.push(symbol);
+      taken.push(symbol);
+    }
+    return picked;
+  });
+  const out: CatalogSymbol[] = [];
+  for (let round = 0; round < EXTRAS.perFile; round++) {
+    for (const list of perFile) if (list[round] && out.length < EXTRAS.total) out.push(list[round]);
+  }
+  return out;
+}
+
+function overlaps(a: CatalogSymbol, b: CatalogSymbol): boolean {
+  return a.path === b.path && a.startLine <= b.endLine && b.startLine <= a.endLine;
 }
 
 /** The file's pointers (first, then the second when the ranking gives one) as catalog symbols with ids. */
