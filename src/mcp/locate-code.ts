@@ -116,8 +116,9 @@ export const EXTRAS = { perFile: 4, total: 16 } as const;
 
 /**
  * The next most likely places in the ranked files, for budget left after the pointers: each file's innermost
- * symbols scored by BM25 of the issue's words over their source (`scoreSymbolText`), taken round-robin in file rank
- * order, at most `EXTRAS.perFile` per file. A symbol overlapping a pointer or an earlier extra is skipped, so no
+ * symbols scored by BM25 of the issue's words over their source (`scoreSymbolText`), at most `EXTRAS.perFile` per
+ * file, all of the first file's before the second's: the first file is the right one for most issues, so its next
+ * symbols are likelier places than the best symbols of lower files. A symbol overlapping a pointer or an earlier extra is skipped, so no
  * line is sent twice.
  */
 function matchingSymbols(context: RepoContext, issue: string, paths: readonly string[], pointers: readonly CatalogSymbol[]): CatalogSymbol[] {
@@ -134,11 +135,7 @@ function matchingSymbols(context: RepoContext, issue: string, paths: readonly st
     }
     return picked;
   });
-  const out: CatalogSymbol[] = [];
-  for (let round = 0; round < EXTRAS.perFile; round++) {
-    for (const list of perFile) if (list[round] && out.length < EXTRAS.total) out.push(list[round]);
-  }
-  return out;
+  return perFile.flat().slice(0, EXTRAS.total);
 }
 
 function overlaps(a: CatalogSymbol, b: CatalogSymbol): boolean {
