@@ -102,13 +102,22 @@ function packLocated(
     .filter((s): s is CatalogSymbol => s !== undefined)
     .filter((s, i, all) => all.findIndex((t) => t.id === s.id) === i);
   const pointerIds = new Set(pointers.map((s) => s.id));
-  const extras = matchingSymbols(context, issue, located.map((l) => l.file.path), pointers);
-  const code: CodeView[] = [...pointers, ...extras].map((s) => ({
+  const view = (s: CatalogSymbol): CodeView => ({
     id: s.id, path: s.path, start_line: s.startLine, end_line: s.endLine, source: context.lines(s.path).slice(s.startLine, s.endLine),
-  }));
-  return packWithinBudget(code, budget, (included, leftOut) => ({
+  });
+  const build = (included: readonly CodeView[], leftOut: readonly string[]): LocateAnswer => ({
     files, code: included, left_out: leftOut, token_budget: budget, file_tokens: fileTokens,
-  }), context.counter, { reportLeftOut: (c) => pointerIds.has(c.id) });
+  });
+  const options = { reportLeftOut: (c: CodeView) => pointerIds.has(c.id) };
+  // Packing is greedy in order, so the pointers that fit alone are the ones that fit before any extra: extras may
+  // then come from inside a pointer too large to show (a long class's methods), never from one shown.
+  const pointerCode = pointers.map(view);
+  const shown = packWithinBudget(pointerCode, budget, build, context.counter, options);
+  if (!shown) return undefined;
+  const shownPointers = pointers.filter((p) => shown.included.some((c) => c.id === p.id));
+  const extras = matchingSymbols(context, issue, located.map((l) => l.file.path), shownPointers, pointerIds);
+  if (extras.length === 0) return shown;
+  return packWithinBudget([...pointerCode, ...extras.map(view)], budget, build, context.counter, options);
 }
 
 /** Extra symbols `locate` may add per ranked file, and in all, once the pointers are packed. */
@@ -118,18 +127,24 @@ export const EXTRAS = { perFile: 4, total: 16 } as const;
  * The next most likely places in the ranked files, for budget left after the pointers: each file's innermost
  * symbols scored by BM25 of the issue's words over their source (`scoreSymbolText`), at most `EXTRAS.perFile` per
  * file, all of the first file's before the second's: the first file is the right one for most issues, so its next
- * symbols are likelier places than the best symbols of lower files. A symbol overlapping a pointer or an earlier extra is skipped, so no
- * line is sent twice.
+ * symbols are likelier places than the best symbols of lower files. A symbol overlapping a shown pointer or an
+ * earlier extra is skipped, so no line is sent twice.
  */
-function matchingSymbols(context: RepoContext, issue: string, paths: readonly string[], pointers: readonly CatalogSymbol[]): CatalogSymbol[] {
+function matchingSymbols(
+  context: RepoContext,
+  issue: string,
+  paths: readonly string[],
+  shownPointers: readonly CatalogSymbol[],
+  pointerIds: ReadonlySet<string>,
+): CatalogSymbol[] {
   const terms = issueTerms(issue);
-  const taken: CatalogSymbol[] = [...pointers];
+  const taken: CatalogSymbol[] = [...shownPointers];
   const perFile = paths.map((path) => {
     const symbols = context.catalog.file(path)?.symbols ?? [];
     const picked: CatalogSymbol[] = [];
     for (const { symbol } of scoreSymbolText(context.repo.index, terms, symbols, context.lines(path))) {
       if (picked.length >= EXTRAS.perFile) break;
-      if (taken.some((t) => overlaps(t, symbol))) continue;
+      if (pointerIds.has(symbol.id) || taken.some((t) => overlaps(t, symbol))) continue;
       picked.push(symbol);
       taken.push(symbol);
     }
