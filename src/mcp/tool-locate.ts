@@ -14,9 +14,10 @@ export const locateTool = defineTool({
     "Start here for a bug report, feature request or error message: give its text (title, body, stack trace) as " +
     "`issue`. Returns the repository files most likely to need a change, best first, each with a score, why it " +
     "ranks (matched `terms`, a stack-trace frame or path `mention`, a matching `tests` file) and `pointers`: the " +
-    "symbol ids inside it most likely to change. `code` holds the current source of the best pointers, whole " +
-    "symbols only, packed so that the whole JSON answer stays within `token_budget` cl100k tokens; `left_out` " +
-    "lists the pointer ids that did not fit (fetch them with get_symbol). `tokens` is the answer's own size and " +
+    "symbol ids inside it most likely to change. `code` holds current source, whole symbols only: the pointers " +
+    "first (best file first), then, with budget left, more symbols of the ranked files whose source shares the " +
+    "issue's words; the whole JSON answer stays within `token_budget` cl100k tokens, and `left_out` lists the " +
+    "pointer ids that did not fit (fetch them with get_symbol). `tokens` is the answer's own size and " +
     "`file_tokens` what reading the ranked files whole would cost. The index is refreshed before every call, so " +
     "line numbers match the files as they are now.",
   input: z.object({
