@@ -34,7 +34,7 @@ export interface McpStreams {
 export async function runMcpCommand(io: CliIo, indexer: Indexer, options: McpCommandOptions, streams: McpStreams): Promise<void> {
   const log = createStderrLog(io.err);
   const checkout = createCheckoutSession(indexer, io, options);
-  const server = createMcpServer({
+  const { server, warm } = createMcpServer({
     withRepo: checkout.withRepo,
     fs: { realpath: (path) => realpathSync(path), readText: (path) => readFileSync(path, "utf8") },
     tokens: createLazyTokenCounter(),
@@ -49,7 +49,7 @@ export async function runMcpCommand(io: CliIo, indexer: Indexer, options: McpCom
   });
   await server.connect(transport);
   // Index (or refresh) while the client is still listing tools: the first call then finds the index warm.
-  void checkout.withRepo(() => undefined).catch((error: unknown) => warnUnindexed(log, error));
+  void warm().catch((error: unknown) => warnUnindexed(log, error));
   try {
     await closed;
   } finally {

@@ -29,11 +29,22 @@ export interface McpServerDeps {
 /** The tools, in the order `tools/list` shows them. */
 export const MCP_TOOLS: readonly ToolDefinition[] = [locateTool, searchSymbolsTool, getSymbolTool, fileOutlineTool];
 
+/** The server and a warm-up to run once it is connected. */
+export interface BugScoutMcpServer {
+  readonly server: McpServer;
+  /**
+   * Indexes (or refreshes) the repository and builds what the first calls need (symbol catalog and search index,
+   * token counter) while the client is still starting: the first call then costs what a warm one does. Rejects
+   * when the repository cannot be indexed; calls will say so again.
+   */
+  warm(): Promise<void>;
+}
+
 /**
  * Builds the BugScout MCP server: the tools of `MCP_TOOLS` over one repository. Every call refreshes the index
  * first; bad input and repository failures become error results (`isError: true`) with a message, never an exit.
  */
-export function createMcpServer(deps: McpServerDeps): McpServer {
+export function createMcpServer(deps: McpServerDeps): BugScoutMcpServer {
   const server = new McpServer({ name: "bugscout", version: deps.version });
   const cache = createRepoContextCache(deps.fs);
   for (const tool of MCP_TOOLS) {
@@ -50,7 +61,13 @@ export function createMcpServer(deps: McpServerDeps): McpServer {
         }
       });
   }
-  return server;
+  return {
+    server,
+    async warm() {
+      const counter = await deps.tokens();
+      await deps.withRepo((repo) => void cache.context(repo, counter).searchIndex());
+    },
+  };
 }
 
 function errorResult(tool: string, error: unknown, log: Log): CallToolResult {
