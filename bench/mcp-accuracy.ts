@@ -3,7 +3,7 @@
  * ranked files read whole (the last one cut to fit) and a name-only symbol search (BM25 over symbol names with the
  * issue text as the query, the best symbols fetched whole, the answer holding only their source). An answer is right when source it returns meets the
  * row's `gold_lines`: a returned range of a gold file overlaps one of that file's changed ranges. `locate` runs
- * in-process on the same code as the tool (locateCode), over each tree indexed through forEachIndexedTree. Bench only.
+ * in-process on the same code as the tool (prepareLocate once per issue, packLocate per budget: locateCode), over each tree indexed through forEachIndexedTree. Bench only.
  *
  *   nice -n 10 npx tsx bench/mcp-accuracy.ts --dataset /work/shared/bench/multilang_dev.jsonl \
  *     --trees ~/.cache/bench-trees --store-dir ~/benchwork/stores-mcp-ml [--out run.jsonl] [--limit N] [--repo owner/name]
@@ -11,7 +11,7 @@
 import { readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseDataset, type EvalRow } from "../src/eval/dataset.js";
-import { locateCode } from "../src/mcp/locate-code.js";
+import { packLocate, prepareLocate } from "../src/mcp/locate-code.js";
 import { packWithinBudget } from "../src/mcp/pack-budget.js";
 import { createRepoContextCache, type RepoContext } from "../src/mcp/repo-context.js";
 import { searchSymbols } from "../src/mcp/symbol-search.js";
@@ -51,8 +51,9 @@ await forEachIndexedTree({ rows, trees: args.get("trees")!, storeDir: args.get("
     const tokens: number[] = [];
     const ranking = await rankIssue({ index, now: () => performance.now() }, { text: row.body, top: BASELINE_FILES, mode: "bm25" });
     const symbolHits = searchSymbols(context.searchIndex(), row.body, BASELINE_SYMBOLS);
+    const prepared = await prepareLocate(context, { issue: row.body, top: 5 });
     for (const budget of BUDGETS) {
-      const answer = await locateCode(context, { issue: row.body, top: 5, tokenBudget: budget });
+      const answer = packLocate(context, prepared, budget);
       tokens.push(answer.answer.tokens);
       locate.push(meetsGold(row, shownCode(answer.answer.code)));
       files.push(meetsGold(row, wholeFiles(context, ranking.files.map((f) => f.path), budget, counter)));

@@ -5,7 +5,8 @@ import type { MeasuredAnswer } from "./measure-answer.js";
 import { packWithinBudget } from "./pack-budget.js";
 import type { RepoContext } from "./repo-context.js";
 import type { CatalogSymbol } from "./symbol-catalog.js";
-import { issueTerms, scoreSymbolText } from "./score-symbol-text.js";
+import { pickExtras } from "./pick-extras.js";
+import { issueTerms, scoreSymbolText, type ScoredSymbol } from "./score-symbol-text.js";
 import { ToolInputError } from "./tool-error.js";
 
 /** A `locate` request, validated. */
@@ -55,37 +56,57 @@ export interface LocateAnswer {
 type PointerSymbol = Pick<SymbolInfo, "name" | "qualifiedName" | "kind" | "startLine" | "endLine">;
 type EvidenceWithSecond = Evidence & { readonly alsoSymbol?: PointerSymbol };
 
+/** A ranked file with its pointers and its innermost symbols scored against the issue (for extras). */
+export interface LocatedEntry {
+  readonly file: RankedFile;
+  readonly pointers: readonly CatalogSymbol[];
+  readonly scored: readonly ScoredSymbol[];
+}
+
+/** What `locate` knows before it packs: everything that does not depend on the budget. */
+export interface PreparedLocate {
+  readonly located: readonly LocatedEntry[];
+}
+
 /**
  * Ranks the files for an issue (the same `rankIssue` as `bugscout rank`, BM25) and packs the current source of
  * their pointers into the token budget: every file's first pointer in rank order, then the second pointers, whole
- * symbols only; the ids that did not fit are listed. When even the ranked files alone exceed the budget, the lowest
- * ranked files are dropped; a budget too small for the first file is a `ToolInputError`.
+ * symbols only; the ids that did not fit are listed. With budget left, more symbols of the ranked files follow
+ * (`pickExtras`). When even the ranked files alone exceed the budget, the lowest ranked files are dropped; a budget
+ * too small for the first file is a `ToolInputError`.
  */
 export async function locateCode(context: RepoContext, request: LocateRequest): Promise<MeasuredAnswer<LocateAnswer>> {
+  return packLocate(context, await prepareLocate(context, request), request.tokenBudget);
+}
+
+/** The ranking, pointers and scored symbols of `locate` (the part that does not depend on the budget). */
+export async function prepareLocate(context: RepoContext, request: Omit<LocateRequest, "tokenBudget">): Promise<PreparedLocate> {
   const ranking = await rankIssue(
     { index: context.repo.index, now: () => performance.now() },
     { text: request.issue, top: request.top, mode: "bm25" },
   );
-  const located = ranking.files.map((file) => ({ file, pointers: resolvePointers(context, file) }));
-  for (let keep = located.length; keep >= 1; keep--) {
-    const kept = located.slice(0, keep);
-    const answer = packLocated(context, request.issue, kept, request.tokenBudget);
-    if (answer) return answer;
+  const terms = issueTerms(request.issue);
+  return {
+    located: ranking.files.map((file) => ({
+      file,
+      pointers: resolvePointers(context, file),
+      scored: scoreSymbolText(context.repo.index, terms, context.catalog.file(file.path)?.symbols ?? [], context.lines(file.path)),
+    })),
+  };
+}
+
+/** Packs a prepared `locate` answer into `budget` tokens (see `locateCode`). */
+export function packLocate(context: RepoContext, prepared: PreparedLocate, budget: number): MeasuredAnswer<LocateAnswer> {
+  const { located } = prepared;
+  for (let keep = located.length; keep >= 0; keep--) {
+    const answer = packLocated(context, located.slice(0, keep), budget);
+    if (answer && (keep > 0 || located.length === 0)) return answer;
   }
-  if (located.length === 0) {
-    const empty = packLocated(context, request.issue, [], request.tokenBudget);
-    if (empty) return empty;
-  }
-  throw new ToolInputError(`token_budget ${request.tokenBudget} is too small to name even the first ranked file; ` +
+  throw new ToolInputError(`token_budget ${budget} is too small to name even the first ranked file; ` +
     "give a larger budget (a few hundred tokens at least).");
 }
 
-function packLocated(
-  context: RepoContext,
-  issue: string,
-  located: readonly { file: RankedFile; pointers: readonly CatalogSymbol[] }[],
-  budget: number,
-): MeasuredAnswer<LocateAnswer> | undefined {
+function packLocated(context: RepoContext, located: readonly LocatedEntry[], budget: number): MeasuredAnswer<LocateAnswer> | undefined {
   const files: LocatedFile[] = located.map(({ file, pointers }) => ({
     path: file.path,
     score: Math.round(file.score * 1000) / 1000,
@@ -115,46 +136,9 @@ function packLocated(
   const shown = packWithinBudget(pointerCode, budget, build, context.counter, options);
   if (!shown) return undefined;
   const shownPointers = pointers.filter((p) => shown.included.some((c) => c.id === p.id));
-  const extras = matchingSymbols(context, issue, located.map((l) => l.file.path), shownPointers, pointerIds);
+  const extras = pickExtras(located.map((l) => l.scored), shownPointers, pointerIds);
   if (extras.length === 0) return shown;
   return packWithinBudget([...pointerCode, ...extras.map(view)], budget, build, context.counter, options);
-}
-
-/** Extra symbols `locate` may add per ranked file, and in all, once the pointers are packed. */
-export const EXTRAS = { perFile: 4, total: 16 } as const;
-
-/**
- * The next most likely places in the ranked files, for budget left after the pointers: each file's innermost
- * symbols scored by BM25 of the issue's words over their source (`scoreSymbolText`), at most `EXTRAS.perFile` per
- * file, all of the first file's before the second's: the first file is the right one for most issues, so its next
- * symbols are likelier places than the best symbols of lower files. A symbol overlapping a shown pointer or an
- * earlier extra is skipped, so no line is sent twice.
- */
-function matchingSymbols(
-  context: RepoContext,
-  issue: string,
-  paths: readonly string[],
-  shownPointers: readonly CatalogSymbol[],
-  pointerIds: ReadonlySet<string>,
-): CatalogSymbol[] {
-  const terms = issueTerms(issue);
-  const taken: CatalogSymbol[] = [...shownPointers];
-  const perFile = paths.map((path) => {
-    const symbols = context.catalog.file(path)?.symbols ?? [];
-    const picked: CatalogSymbol[] = [];
-    for (const { symbol } of scoreSymbolText(context.repo.index, terms, symbols, context.lines(path))) {
-      if (picked.length >= EXTRAS.perFile) break;
-      if (pointerIds.has(symbol.id) || taken.some((t) => overlaps(t, symbol))) continue;
-      picked.push(symbol);
-      taken.push(symbol);
-    }
-    return picked;
-  });
-  return perFile.flat().slice(0, EXTRAS.total);
-}
-
-function overlaps(a: CatalogSymbol, b: CatalogSymbol): boolean {
-  return a.path === b.path && a.startLine <= b.endLine && b.startLine <= a.endLine;
 }
 
 /** The file's pointers (first, then the second when the ranking gives one) as catalog symbols with ids. */

@@ -59,7 +59,7 @@ export function createRepoContextCache(fs: RepoFs): RepoContextCache {
       return {
         repo,
         catalog: state.catalog,
-        counter,
+        counter: memoCounter(counter),
         searchIndex: () => (state.search ??= buildSymbolSearchIndex(state.catalog)),
         lines,
         fileTokens(path) {
@@ -73,6 +73,24 @@ export function createRepoContextCache(fs: RepoFs): RepoContextCache {
           return tokens;
         },
       };
+    },
+  };
+}
+
+/** Texts shorter than this are remembered with their count for one call: packing measures each symbol's text again. */
+const MEMO_MAX_CHARS = 20_000;
+
+function memoCounter(counter: TokenCounter): TokenCounter {
+  const counts = new Map<string, number>();
+  return {
+    count(text) {
+      if (text.length >= MEMO_MAX_CHARS) return counter.count(text);
+      let n = counts.get(text);
+      if (n === undefined) {
+        n = counter.count(text);
+        counts.set(text, n);
+      }
+      return n;
     },
   };
 }
