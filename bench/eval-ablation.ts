@@ -17,15 +17,12 @@ import { scoreRanking, summarizeMetrics, type QueryMetrics } from "../src/eval/m
 import { rankLexical } from "../src/rank/rank-lexical.js";
 import { ABLATION_CONFIGS } from "./eval-configs.js";
 import { forEachIndexedTree } from "./indexed-trees.js";
+import { parseBenchArgs } from "./bench-args.js";
 
-const args = new Map<string, string[]>();
-for (let i = 2; i < process.argv.length; i += 2) {
-  const k = process.argv[i].replace(/^--/, "");
-  args.set(k, [...(args.get(k) ?? []), process.argv[i + 1]]);
-}
-const one = (k: string, d: string): string => args.get(k)?.[0] ?? d;
+const args = parseBenchArgs();
+const one = args.one;
 let rows = parseDataset(readFileSync(one("dataset", "/work/shared/bench/swebench_lite.jsonl"), "utf8"));
-if (args.has("repo")) rows = rows.filter((r) => args.get("repo")!.includes(r.repo));
+if (args.has("repo")) rows = rows.filter((r) => args.all("repo").includes(r.repo));
 const every = Number(one("every", "1"));
 if (every > 1) rows = rows.filter((_r, i) => i % every === 0);
 const trees = one("trees", `${process.env.HOME}/.cache/bench-trees`);

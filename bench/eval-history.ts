@@ -19,15 +19,12 @@ import { rankLexical } from "../src/rank/rank-lexical.js";
 import { scoreHistory } from "../src/rank/score-history.js";
 import { rankIssue } from "../src/triage/rank-issue.js";
 import { forEachIndexedTree } from "./indexed-trees.js";
+import { parseBenchArgs } from "./bench-args.js";
 
-const args = new Map<string, string[]>();
-for (let i = 2; i < process.argv.length; i += 2) {
-  const k = process.argv[i].replace(/^--/, "");
-  args.set(k, [...(args.get(k) ?? []), process.argv[i + 1]]);
-}
-const one = (k: string, d: string): string => args.get(k)?.[0] ?? d;
+const args = parseBenchArgs();
+const one = args.one;
 const all = parseDataset(readFileSync(one("dataset", "/work/shared/bench/swebench_lite.jsonl"), "utf8"));
-const rows = args.has("repo") ? all.filter((r) => args.get("repo")!.includes(r.repo)) : all;
+const rows = args.has("repo") ? all.filter((r) => args.all("repo").includes(r.repo)) : all;
 const trees = one("trees", `${process.env.HOME}/.cache/bench-trees`);
 const storeDir = one("store-dir", `${process.env.HOME}/benchwork-i11/stores`);
 mkdirSync(storeDir, { recursive: true });

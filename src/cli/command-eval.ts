@@ -12,6 +12,7 @@ import type { Indexer } from "../triage/create-indexer.js";
 import { createLexicalIndexCache } from "../triage/lexical-index-cache.js";
 import type { StoreDense } from "../triage/create-store-dense.js";
 import { rankIssue, type RequestedMode } from "../triage/rank-issue.js";
+import { rankIssueSymbols } from "../triage/rank-issue-symbols.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
 
@@ -35,6 +36,9 @@ export interface EvalCommandOptions {
    */
   readonly historyWeight?: number;
 }
+
+/** How many symbols of the cross-file symbol ranking each output line keeps (symbol Acc@10 reads the first 10). */
+const SYMBOLS_KEPT = 10;
 
 /** The weight `--history` uses without `--history-weight`: the app's default (docs/ranking.md, "Similar past fixes"). */
 export const DEFAULT_HISTORY_WEIGHT = 0.1;
@@ -80,7 +84,10 @@ export async function runEvalCommand(
                 { index, ...(denseRanker ? { dense: denseRanker } : {}), now: () => performance.now() },
                 { text, top: options.keep, mode: options.mode, ...history },
               );
-              return { paths: ranking.files.map((f) => f.path), mode: ranking.mode, pointers: pointersOfRanking(ranking.files) };
+              // The cross-file symbol ranking (`rank --symbols`) is lexical whatever the mode, as the command is.
+              const symbols = rankIssueSymbols({ index, now: () => performance.now() }, { text, top: SYMBOLS_KEPT }).symbols
+                .map((x) => ({ path: x.path, name: x.qualifiedName, kind: x.kind, start: x.startLine, end: x.endLine }));
+              return { paths: ranking.files.map((f) => f.path), mode: ranking.mode, pointers: pointersOfRanking(ranking.files), symbols };
             },
           };
         },

@@ -7,7 +7,8 @@ import { rankIssue, type RequestedMode } from "../triage/rank-issue.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
 import { openCheckout } from "./open-checkout.js";
-import { renderRankingText } from "./render-ranking-text.js";
+import { renderRankingText, renderSymbolsText } from "./render-ranking-text.js";
+import { rankIssueSymbols, type SymbolRanking } from "../triage/rank-issue-symbols.js";
 
 /** Options of `bugscout rank`. */
 export interface RankCommandOptions {
@@ -21,25 +22,34 @@ export interface RankCommandOptions {
   readonly exclude: readonly string[];
   readonly budgetMs: number;
   readonly json: boolean;
+  /** `--symbols`: list the top symbols across files instead of files (lexical; `top` symbols). */
+  readonly symbols?: boolean;
 }
 
 /**
  * `bugscout rank`: refreshes the checkout's index incrementally, ranks its files for the issue and prints them best
  * first (`--json`: `{ mode, reason, ms, files: [{ path, score, evidence }] }`). With an embedding key the planner
  * picks the mode; embeddings missing at that moment are filled by `bugscout index`, not by this command.
+ * `--symbols` prints the top symbols across files instead (`--json`: `{ ms, symbols: [{ path, qualifiedName, … }] }`).
  */
 export async function runRankCommand(
   io: CliIo,
   indexer: Indexer,
   options: RankCommandOptions,
   dense?: StoreDense,
-): Promise<Ranking> {
+): Promise<Ranking | SymbolRanking> {
   const text = readIssueText(options);
   const { store, root } = await openCheckout(indexer, options.repo, options.store, io.progress);
   let loaded: LoadedLexicalIndex | undefined;
   try {
     loaded = loadLexicalIndex(store);
     const { index } = loaded;
+    if (options.symbols) {
+      const ranked = rankIssueSymbols({ index, now: () => performance.now() }, { text, top: options.top, include: options.include, exclude: options.exclude });
+      if (options.json) io.out(JSON.stringify(ranked));
+      else for (const line of renderSymbolsText(ranked)) io.out(line);
+      return ranked;
+    }
     const ranking = await rankIssue(
       { index, ...(dense ? { dense: dense.ranker(store, root) } : {}), now: () => performance.now() },
       { text, top: options.top, mode: options.mode, include: options.include, exclude: options.exclude, budgetMs: options.budgetMs },

@@ -11,7 +11,7 @@ import type { CliIo } from "./cli-io.js";
 const USAGE = `Usage:
   bugscout index <dir> [--store <file>] [--json]
   bugscout rank --repo <dir> (--issue <text> | --issue-file <file>) [--top N] [--mode auto|bm25|dense|hybrid]
-                [--include <glob>]... [--exclude <glob>]... [--budget-ms N] [--store <file>] [--json]
+                [--include <glob>]... [--exclude <glob>]... [--budget-ms N] [--store <file>] [--symbols] [--json]
   bugscout eval --dataset <file.jsonl> --trees <dir> --out <run.jsonl> [--mode ...] [--repo owner/name]...
                 [--limit N] [--store-dir <dir>] [--history] [--history-weight W]
   bugscout triage <owner/repo#N | issue URL> [--post] [--json] [--api-url <url>] [--store-dir <dir>]
@@ -73,6 +73,7 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
           exclude: list(values.exclude),
           budgetMs: int(values["budget-ms"], "--budget-ms", 3000),
           json: !!values.json,
+          symbols: !!values.symbols,
         }, dense);
       } else if (command === "mcp") {
         const { runMcpCommand } = await import("./command-mcp.js");
@@ -165,6 +166,7 @@ function parseOptions(args: readonly string[]) {
         out: { type: "string" },
         limit: { type: "string" },
         json: { type: "boolean" },
+        symbols: { type: "boolean" },
         post: { type: "boolean" },
         "api-url": { type: "string" },
         history: { type: "boolean" },

@@ -1,4 +1,5 @@
-import type { RankedFile, Ranking } from "../rank/types.js";
+import type { RankedFile, Ranking, SymbolPointer } from "../rank/types.js";
+import type { SymbolRanking } from "../triage/rank-issue-symbols.js";
 
 /** The ranking as lines for a terminal: one block per file with its evidence, then the mode and why. */
 export function renderRankingText(ranking: Ranking): string[] {
@@ -15,12 +16,34 @@ export function renderRankingText(ranking: Ranking): string[] {
 
 function describeEvidence(file: RankedFile): string {
   const parts: string[] = [];
-  const { symbol, mention, terms, similarity, tests } = file.evidence;
+  const { symbol, alsoSymbol, mention, terms, similarity, tests } = file.evidence;
   if (mention) parts.push(`${mention.kind === "frame" ? "stack frame" : "named in the issue"}: ${mention.text}`);
-  if (symbol?.kind === "window") parts.push(`lines ${symbol.startLine}-${symbol.endLine}`);
-  else if (symbol) parts.push(`${symbol.kind} ${symbol.qualifiedName} (lines ${symbol.startLine}-${symbol.endLine})`);
+  if (symbol) parts.push(describePlace(symbol));
+  if (alsoSymbol) parts.push(`also ${describePlace(alsoSymbol)}`);
   if (terms.length > 0) parts.push(`matched: ${terms.slice(0, 6).join(", ")}`);
   if (tests) parts.push(`its test ${tests.path} matches too`);
   if (similarity !== undefined) parts.push(`similarity ${similarity.toFixed(3)}`);
   return parts.join("; ");
+}
+
+/** The symbol ranking as lines for a terminal: `path:start-end  kind name`, then why, best first. */
+export function renderSymbolsText(ranking: SymbolRanking): string[] {
+  const lines: string[] = [];
+  if (ranking.symbols.length === 0) lines.push("No symbol matched the issue.");
+  ranking.symbols.forEach((s, i) => {
+    lines.push(`${String(i + 1).padStart(2)}. ${s.path}:${s.startLine}-${s.endLine}  ${s.kind === "window" ? "lines" : `${s.kind} ${s.qualifiedName}`}  (score ${s.score.toFixed(3)}, file #${s.fileRank})`);
+    const why = [
+      ...(s.evidence.frame ? [`stack frame: ${s.evidence.frame}`] : []),
+      ...(s.evidence.named ? ["named in the issue"] : []),
+      ...(s.evidence.terms.length > 0 ? [`matched: ${s.evidence.terms.join(", ")}`] : []),
+    ];
+    if (why.length > 0) lines.push(`    ${why.join("; ")}`);
+  });
+  lines.push("", `symbols ranked lexically; ${Math.round(ranking.ms)} ms`);
+  return lines;
+}
+
+/** `function convert (lines 3-9)`, or `lines 3-9` for a line window. */
+export function describePlace(symbol: SymbolPointer): string {
+  return symbol.kind === "window" ? `lines ${symbol.startLine}-${symbol.endLine}` : `${symbol.kind} ${symbol.qualifiedName} (lines ${symbol.startLine}-${symbol.endLine})`;
 }

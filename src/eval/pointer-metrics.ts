@@ -2,8 +2,8 @@
 export const POINTER_KS = [1, 3, 5, 10] as const;
 /** How many files a pointer-given-file and no-pointer share looks at: the comment's default length. */
 export const SHOWN_FILES = 5;
-/** How many symbols of a `rank --symbols` list the symbol Acc@k looks at. */
-export const SYMBOL_K = 10;
+/** The cut-offs of the symbol Acc@k of a `rank --symbols` list (function-level Acc@5/@10 in the literature). */
+export const SYMBOL_KS = [5, 10] as const;
 
 /** A place inside a file that a ranking points at: a symbol or a line window, 1-based inclusive lines. */
 export interface Pointer {
@@ -27,8 +27,8 @@ export interface PointerMetrics {
   /** Files among the first {@link SHOWN_FILES} shown, and how many of them carry no pointer at all. */
   readonly shown: number;
   readonly unpointed: number;
-  /** 1 when a symbol among the first {@link SYMBOL_K} of the symbol ranking meets a gold file's lines; undefined without one. */
-  readonly symbolAcc?: number;
+  /** `symbolAcc[k]` is 1 when a symbol among the first k of the symbol ranking meets a gold file's lines; undefined without one. */
+  readonly symbolAcc?: Readonly<Record<(typeof SYMBOL_KS)[number], number>>;
 }
 
 /** Does the pointer's line range meet one of its file's gold ranges? */
@@ -62,7 +62,10 @@ export function scorePointers(
     const first = byPath.get(path)?.[0];
     return first !== undefined && pointerMeets(first, gold);
   }).length;
-  const symbolAcc = symbols === undefined ? {} : { symbolAcc: symbols.slice(0, SYMBOL_K).some((s) => withLines.has(s.path) && pointerMeets(s, gold)) ? 1 : 0 };
+  const symbolAt = symbols?.findIndex((s) => withLines.has(s.path) && pointerMeets(s, gold)) ?? -1;
+  const symbolAcc = symbols === undefined ? {} : {
+    symbolAcc: Object.fromEntries(SYMBOL_KS.map((k) => [k, symbolAt >= 0 && symbolAt < k ? 1 : 0])) as NonNullable<PointerMetrics["symbolAcc"]>,
+  };
   return {
     acc,
     goldShown: goldShown.length,
@@ -82,8 +85,8 @@ export interface PointerSummary {
   readonly givenFile: number;
   /** Of all files shown in the first {@link SHOWN_FILES}, the share shown without a pointer. */
   readonly unpointed: number;
-  /** Symbol Acc@{@link SYMBOL_K} over the issues that had a symbol ranking; undefined when none had. */
-  readonly symbolAcc?: number;
+  /** Symbol Acc@5 and @10 over the issues that had a symbol ranking; undefined when none had. */
+  readonly symbolAcc?: Readonly<Record<(typeof SYMBOL_KS)[number], number>>;
 }
 
 /** Averages per-issue pointer metrics, skipping issues without gold lines. */
@@ -99,6 +102,8 @@ export function summarizePointers(all: readonly (PointerMetrics | undefined)[]):
     acc,
     givenFile: share(sum((m) => m.firstRight), sum((m) => m.goldShown)),
     unpointed: share(sum((m) => m.unpointed), sum((m) => m.shown)),
-    ...(withSymbols.length > 0 ? { symbolAcc: share(withSymbols.reduce((s, m) => s + (m.symbolAcc ?? 0), 0), withSymbols.length) } : {}),
+    ...(withSymbols.length > 0 ? {
+      symbolAcc: Object.fromEntries(SYMBOL_KS.map((k) => [k, share(withSymbols.reduce((s, m) => s + (m.symbolAcc?.[k] ?? 0), 0), withSymbols.length)])) as NonNullable<PointerSummary["symbolAcc"]>,
+    } : {}),
   };
 }

@@ -1,14 +1,15 @@
 import { buildQueryTerms, type WeightedTerm } from "./build-query.js";
-import { buildEvidence } from "./build-evidence.js";
+import { buildEvidence, withoutEmphasis } from "./build-evidence.js";
 import { stripTemplateText } from "./issue-template.js";
 import type { FileRole } from "./file-role.js";
 import type { LexicalIndex } from "./lexical-index.js";
 import { parseIssue, type ParsedIssue } from "./parse-issue.js";
 import { resolveLexicalOptions, type LexicalRankOptions, type LexicalRankOptionsInput } from "./rank-options.js";
+import { buildPointerQuery, type PointerQuery } from "./score-pointers.js";
 import { resolveMentions } from "./resolve-mentions.js";
 import { scoreBm25f } from "./score-bm25f.js";
 import { scoreDefinitions } from "./score-definitions.js";
-import { scoreSymbols, type SymbolMatch } from "./score-symbols.js";
+import { scoreSymbols } from "./score-symbols.js";
 import { scanTokens } from "./tokenize.js";
 import type { RankedFile } from "./types.js";
 import { BUILD_WORDS } from "./build-words.js";
@@ -21,6 +22,20 @@ import { lendScores } from "./lend-scores.js";
  * `options.limit` files with a positive score, best first, each with its evidence. Pure.
  */
 export function rankLexical(index: LexicalIndex, issueText: string, options: LexicalRankOptionsInput = {}): RankedFile[] {
+  return rankLexicalParts(index, issueText, options).files;
+}
+
+/** A lexical ranking with what its pointers were chosen from (for the cross-file symbol ranking). */
+export interface LexicalRanking {
+  readonly files: RankedFile[];
+  /** The ranked files' numbers in the index, aligned with `files`. */
+  readonly fileIds: readonly number[];
+  readonly pointerQuery: PointerQuery;
+  readonly options: LexicalRankOptions;
+}
+
+/** {@link rankLexical}, keeping the file numbers, the pointer query and the resolved options. Pure. */
+export function rankLexicalParts(index: LexicalIndex, issueText: string, options: LexicalRankOptionsInput = {}): LexicalRanking {
   const o = resolveLexicalOptions(options);
   const issue = parseIssue(o.templates ? stripTemplateText(issueText, index.templates) : issueText);
   const split = o.bm25.part > 0;
@@ -28,10 +43,12 @@ export function rankLexical(index: LexicalIndex, issueText: string, options: Lex
   const terms = o.parseQuery ? buildQueryTerms(issue, o.query, split, talk) : rawTerms(issue.text, split);
   const scores = combineScores(index, issue, terms, o);
   const top = topFiles(scores, o, index);
-  return buildEvidence({
-    index, terms, weightOf: scores.weightOf, options: o, top, scores: scores.final,
-    mentions: scores.mentions, definitions: scores.definitions, symbols: scores.symbols, testedBy: scores.testedBy,
+  const pointerQuery = buildPointerQuery(index, issue, withoutEmphasis(terms, scores.weightOf));
+  const files = buildEvidence({
+    index, pointerQuery, terms, weightOf: scores.weightOf, options: o, top, scores: scores.final,
+    mentions: scores.mentions, testedBy: scores.testedBy,
   });
+  return { files, fileIds: top, pointerQuery, options: o };
 }
 
 /** The raw text's terms, one weight unit per occurrence (classic Okapi BM25 query). */
@@ -46,9 +63,7 @@ function rawTerms(text: string, split: boolean): WeightedTerm[] {
 interface Combined {
   readonly final: Float64Array;
   readonly weightOf: ReadonlyMap<string, number>;
-  readonly symbols: ReadonlyMap<number, SymbolMatch>;
   readonly mentions: ReturnType<typeof resolveMentions>;
-  readonly definitions: ReturnType<typeof scoreDefinitions>;
   /** Code file → the test beside it whose score lifted it. */
   readonly testedBy: ReadonlyMap<number, number>;
 }
@@ -79,15 +94,8 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
   // Symbol segments weigh the words without the title's emphasis (a function full of the title's words is the
   // symptom's place as often as the fix's), and only in code: a docs page or an issue template is one line window
   // after another, its best window the reporter's words echoed.
-  const segmentWeightOf = new Map<string, number>();
   const segmentFiles = s.symbol > 0 ? bestByScore(final, o.symbolDepth).filter((d) => !PROSE_ROLES.has(index.files[d].role)) : [];
-  if (segmentFiles.length > 0) {
-    for (const q of terms) {
-      const w = weightOf.get(q.term);
-      if (w !== undefined) segmentWeightOf.set(q.term, w / (q.emphasis ?? 1));
-    }
-  }
-  const symbols = scoreSymbols(index, segmentFiles, segmentWeightOf);
+  const symbols = scoreSymbols(index, segmentFiles, segmentFiles.length > 0 ? withoutEmphasis(terms, weightOf) : new Map());
   let maxSymbol = 0;
   for (const m of symbols.values()) maxSymbol = Math.max(maxSymbol, m.score);
   if (maxSymbol > 0) for (const [d, m] of symbols) final[d] += (s.symbol * m.score) / maxSymbol;
@@ -117,7 +125,7 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
   addAll(mentions.path, s.path, false);
   addAll(mentions.module, s.module, true);
   if (o.companions > 0) lendToCompanions(index, final, o.companions);
-  return { final, weightOf, mentions, definitions, symbols, testedBy };
+  return { final, weightOf, mentions, testedBy };
 }
 
 /**

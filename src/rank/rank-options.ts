@@ -2,6 +2,7 @@ import type { Bm25fOptions } from "./score-bm25f.js";
 import { DEFAULT_QUERY_WEIGHTS, type QueryWeights } from "./build-query.js";
 import type { FileRole } from "./file-role.js";
 import type { DefinitionWeights } from "./score-definitions.js";
+import { DEFAULT_POINTER_OPTIONS, type PointerOptions } from "./score-pointers.js";
 
 /** Weights of the evidence signals added to the normalised BM25F score (which lies in 0..1). 0 switches one off. */
 export interface SignalWeights {
@@ -66,6 +67,8 @@ export interface LexicalRankOptions {
   readonly lengthPrior: number;
   /** How many of the best files (by content and definitions) get a symbol-level score. */
   readonly symbolDepth: number;
+  /** How the place inside each ranked file is chosen (`score-pointers.ts`). Does not change the file ranking. */
+  readonly pointers: PointerOptions;
   /**
    * Only paths this accepts are ranked (settings' path filters). Applied before the top `limit` are cut, so a
    * filtered ranking still returns `limit` files and evidence is built only for those. Default: every path.
@@ -74,7 +77,8 @@ export interface LexicalRankOptions {
 }
 
 /** Partial options, nested objects merged field by field over the defaults. */
-export type LexicalRankOptionsInput = Partial<Omit<LexicalRankOptions, "bm25" | "query" | "signals" | "demote" | "definitions">> & {
+export type LexicalRankOptionsInput = Partial<Omit<LexicalRankOptions, "bm25" | "query" | "signals" | "demote" | "definitions" | "pointers">> & {
+  readonly pointers?: Partial<PointerOptions>;
   readonly definitions?: Partial<DefinitionWeights>;
   readonly bm25?: Partial<Bm25fOptions>;
   readonly query?: Partial<QueryWeights>;
@@ -103,6 +107,7 @@ export const DEFAULT_LEXICAL_OPTIONS: LexicalRankOptions = {
   templates: true,
   lengthPrior: 0,
   symbolDepth: 100,
+  pointers: DEFAULT_POINTER_OPTIONS,
 };
 
 /**
@@ -123,6 +128,7 @@ export const PLAIN_BM25_OPTIONS: LexicalRankOptions = {
   templates: false,
   lengthPrior: 0,
   symbolDepth: 100,
+  pointers: DEFAULT_POINTER_OPTIONS,
 };
 
 /** Merges partial options over `base` (the defaults unless given). */
@@ -138,5 +144,6 @@ export function resolveLexicalOptions(
     signals: { ...base.signals, ...input.signals },
     demote: { ...base.demote, ...input.demote },
     definitions: { ...base.definitions, ...input.definitions },
+    pointers: { ...base.pointers, ...input.pointers },
   };
 }

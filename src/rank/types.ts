@@ -1,5 +1,8 @@
 import type { SymbolInfo } from "../index/types.js";
 
+/** A symbol or line window a ranking points at. */
+export type SymbolPointer = Pick<SymbolInfo, "name" | "qualifiedName" | "kind" | "startLine" | "endLine">;
+
 /** The ranking modes a request can run in. */
 export type RankMode = "bm25" | "dense" | "hybrid";
 
@@ -7,8 +10,10 @@ export type RankMode = "bm25" | "dense" | "hybrid";
 export interface Evidence {
   /** Query terms that contributed most to this file's score, best first. */
   readonly terms: readonly string[];
-  /** The best-matching symbol, with its line range; absent when none matched. */
-  readonly symbol?: Pick<SymbolInfo, "name" | "qualifiedName" | "kind" | "startLine" | "endLine">;
+  /** The place inside the file most likely to change (a symbol or line window), with its line range; absent when none matched. */
+  readonly symbol?: SymbolPointer;
+  /** A second place in the same file that scores nearly as well as `symbol` and does not overlap it. */
+  readonly alsoSymbol?: SymbolPointer;
   /** A stack-trace frame or explicit path in the issue that names this file. */
   readonly mention?: { readonly kind: "frame" | "path"; readonly text: string; readonly line?: number };
   /** Dense-unit similarity, when a dense mode ran. */

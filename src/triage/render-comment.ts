@@ -1,4 +1,4 @@
-import type { RankedFile, Ranking } from "../rank/types.js";
+import type { RankedFile, Ranking, SymbolPointer } from "../rank/types.js";
 import { buildFileLink, type FileLinkTarget } from "./build-file-link.js";
 import { escapeMarkdown, inlineCode } from "./escape-markdown.js";
 import type { SettingsProblem } from "./parse-settings.js";
@@ -61,10 +61,9 @@ function renderFile(input: CommentInput, file: RankedFile): string {
   const evidence = file.evidence;
   const why: string[] = [];
   if (comment.show_symbols && evidence.symbol) {
-    const { startLine, endLine } = evidence.symbol;
-    const lines = endLine > startLine ? `lines ${startLine}–${endLine}` : `line ${startLine}`;
-    // A `window` is a stretch of lines in a file without a grammar: its name says nothing the range does not.
-    why.push(evidence.symbol.kind === "window" ? lines : `${inlineCode(evidence.symbol.qualifiedName)} (${lines})`);
+    const place = renderPlace(evidence.symbol);
+    // The file link already opens at the first place; a second one gets a link of its own.
+    why.push(evidence.alsoSymbol ? `${place}, also [${renderPlace(evidence.alsoSymbol)}](${buildFileLink(input.link, file, evidence.alsoSymbol)})` : place);
   }
   if (evidence.mention?.kind === "frame") why.push(`stack frame ${inlineCode(evidence.mention.text, 120)}`);
   if (evidence.mention?.kind === "path") why.push("named in the issue");
@@ -78,6 +77,14 @@ function renderFile(input: CommentInput, file: RankedFile): string {
     if (evidence.similarity !== undefined) why.push(`similarity ${formatNumber(evidence.similarity)}`);
   }
   return `[${escapeMarkdown(file.path)}](${buildFileLink(input.link, file)}) — ${why.join(" · ")}`;
+}
+
+/** `` `Model.save` (lines 10–20) ``; a line window (a file without a grammar) is its range alone. */
+function renderPlace(symbol: SymbolPointer): string {
+  const { startLine, endLine } = symbol;
+  const lines = endLine > startLine ? `lines ${startLine}–${endLine}` : `line ${startLine}`;
+  // A `window` is a stretch of lines in a file without a grammar: its name says nothing the range does not.
+  return symbol.kind === "window" ? lines : `${inlineCode(symbol.qualifiedName)} (${lines})`;
 }
 
 function renderMeta(input: CommentInput, confident: boolean): string {

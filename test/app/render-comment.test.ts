@@ -79,6 +79,14 @@ describe("renderComment", () => {
     assert.match(line, /matches `user` · its test `user_'test'_@me\.py` matches too$/, line);
   });
 
+  it("links a second place of the same file to its own lines", () => {
+    const two: RankedFile = { ...FILE, evidence: { ...FILE.evidence, alsoSymbol: { name: "delete", qualifiedName: "User.delete", kind: "method", startLine: 52, endLine: 60 } } };
+    const line = (renderComment(input({ files: [two] })) ?? "").split("\n").find((l) => l.startsWith("1. "));
+
+    assert.equal(line, `1. [src/models/user\\.py](https://ghe.example.com/acme/shop/blob/${SHA}/src/models/user.py#L40) — \`User.save\` (line 40), `
+      + `also [\`User.delete\` (lines 52–60)](https://ghe.example.com/acme/shop/blob/${SHA}/src/models/user.py#L52-L60) · matches \`user\`, \`save\``);
+  });
+
   it("names no symbol for a line window, only its lines", () => {
     const file: RankedFile = { path: "README.md", score: 1, evidence: { terms: ["cache"], symbol: { name: "lines 1-3", qualifiedName: "lines 1-3", kind: "window", startLine: 1, endLine: 3 } } };
     const line = (renderComment(input({ files: [file] })) ?? "").split("\n").find((l) => l.startsWith("1. "));

@@ -54,6 +54,24 @@ describe("bugscout CLI", () => {
     assert.match(out.at(-1)!, /^mode: bm25 \(no embedding API key is configured\); \d+ ms$/);
   });
 
+  it("lists the top symbols across files with --symbols, as text and as JSON, the first the first file's pointer", async () => {
+    const store = join(dir, "symbols.sqlite");
+    const files = captureIo();
+    await main(["rank", "--repo", SAMPLE, "--issue-file", ISSUE, "--json", "--store", store], files.io);
+    const first = JSON.parse(files.out.join("")).files[0];
+    const json = captureIo();
+    assert.equal(await main(["rank", "--repo", SAMPLE, "--issue-file", ISSUE, "--symbols", "--top", "4", "--json", "--store", store], json.io), 0, json.err.join("\n"));
+    const { symbols } = JSON.parse(json.out.join("")) as { symbols: { path: string; qualifiedName: string; startLine: number; fileRank: number; evidence: { terms: string[] } }[] };
+    assert.equal(symbols.length, 4);
+    assert.deepEqual([symbols[0].path, symbols[0].qualifiedName, symbols[0].startLine], [first.path, first.evidence.symbol.qualifiedName, first.evidence.symbol.startLine]);
+    assert.equal(symbols[0].fileRank, 1);
+    assert.ok(symbols[0].evidence.terms.length > 0);
+    const text = captureIo();
+    await main(["rank", "--repo", SAMPLE, "--issue-file", ISSUE, "--symbols", "--top", "4", "--store", store], text.io);
+    assert.match(text.out[0], /^ 1\. pantry\/units\.py:\d+-\d+ {2}function convert {2}\(score 1\.000, file #1\)$/);
+    assert.match(text.out.at(-1)!, /^symbols ranked lexically; \d+ ms$/);
+  });
+
   it("re-indexes only what changed", async () => {
     const repo = join(dir, "copy");
     cpSync(SAMPLE, repo, { recursive: true });

@@ -28,10 +28,11 @@ test("Acc@k looks for a right pointer of a gold file among the first k files; gi
   assert.equal(m.symbolAcc, undefined);
 });
 
-test("symbol Acc@10 reads the cross-file symbol ranking; a row without gold lines is left out", () => {
+test("symbol Acc@5 and @10 read the cross-file symbol ranking; a row without gold lines is left out", () => {
   const symbols = [...Array.from({ length: 10 }, (_, i) => at("x.py", i, i)), at("b.py", 5, 5)];
-  assert.equal(scorePointers(["b.py"], [], gold, symbols)?.symbolAcc, 0, "the right symbol is 11th");
-  assert.equal(scorePointers(["b.py"], [], gold, symbols.slice(1))?.symbolAcc, 1);
+  assert.deepEqual(scorePointers(["b.py"], [], gold, symbols)?.symbolAcc, { 5: 0, 10: 0 }, "the right symbol is 11th");
+  assert.deepEqual(scorePointers(["b.py"], [], gold, symbols.slice(1))?.symbolAcc, { 5: 0, 10: 1 });
+  assert.deepEqual(scorePointers(["b.py"], [], gold, symbols.slice(6))?.symbolAcc, { 5: 1, 10: 1 });
   assert.equal(scorePointers(["a.py"], [at("a.py", 10, 10)], new Map([["a.py", []]])), undefined);
 });
 

@@ -1,0 +1,61 @@
+/**
+ * Dumps, for each gold file ranked in the first five, every symbol's pointer features (words score, distinct terms,
+ * name-term weight, frame and named hits, kind, span, nesting) and whether it meets the fix's lines: one JSON line
+ * per gold file, for studying the pointer choice offline. Bench only.
+ *
+ *   npx tsx bench/dump-pointer-features.ts --dataset <set.jsonl> --store-dir <dir> --out features.jsonl
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { parseDataset } from "../src/eval/dataset.js";
+import { pointerMeets } from "../src/eval/pointer-metrics.js";
+import { decodeAnalysis } from "../src/rank/analyze-content.js";
+import { rankLexicalParts } from "../src/rank/rank-lexical.js";
+import { scanTokens } from "../src/rank/tokenize.js";
+import { forEachIndexedTree } from "./indexed-trees.js";
+
+const args = new Map<string, string>();
+for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ""), process.argv[i + 1]);
+const rows = parseDataset(readFileSync(args.get("dataset")!, "utf8"));
+const out: string[] = [];
+await forEachIndexedTree({ rows, trees: args.get("trees") ?? `${process.env.HOME}/.cache/bench-trees`, storeDir: args.get("store-dir")! }, ({ index, rows: treeRows }) => {
+  for (const row of treeRows) {
+    const r = rankLexicalParts(index, row.body, { limit: 5 });
+    r.fileIds.forEach((file, rank) => {
+      const f = index.files[file];
+      const gold = row.goldLines.get(f.path);
+      if (!gold || gold.length === 0) return;
+      const a = f.analysis instanceof Uint8Array ? decodeAnalysis(f.analysis) : f.analysis;
+      const w = r.pointerQuery.weightOf;
+      const frames = r.pointerQuery.frames.get(file) ?? [];
+      const termIds = new Map<string, number>();
+      const symbols = f.symbols.map((s, i) => {
+        const set = a.symbolTerms[i] ?? new Uint32Array();
+        let words = 0;
+        const matched: number[] = [];
+        for (const t of set) {
+          const tw = w.get(a.terms[t]) ?? 0;
+          words += tw;
+          if (tw > 0) {
+            if (!termIds.has(a.terms[t])) termIds.set(a.terms[t], termIds.size);
+            matched.push(termIds.get(a.terms[t])!);
+          }
+        }
+        let nameW = 0;
+        scanTokens(s.name, (term) => (nameW += w.get(term) ?? 0));
+        const depth = f.symbols.filter((o) => o !== s && o.startLine <= s.startLine && o.endLine >= s.endLine).length;
+        return {
+          name: s.qualifiedName, kind: s.kind, start: s.startLine, end: s.endLine, depth, words, n: set.length, nameW, matched,
+          named: r.pointerQuery.named.has(s.name) || r.pointerQuery.named.has(s.qualifiedName),
+          error: /(Error|Exception)$/.test(s.name) && ["class", "struct", "enum"].includes(s.kind), frameName: frames.filter((x) => x.symbol === s.name).map((x) => x.depth),
+          frameLine: frames.filter((x) => x.line !== undefined && s.startLine <= x.line && x.line <= s.endLine).map((x) => x.depth),
+          meets: pointerMeets({ path: f.path, start: s.startLine, end: s.endLine }, row.goldLines),
+        };
+      });
+      const title = new Set<string>();
+      scanTokens(row.body.split("\n")[0], (term) => title.add(term));
+      const terms = [...termIds.keys()].map((t) => ({ t, w: w.get(t) ?? 0, title: title.has(t) }));
+      out.push(JSON.stringify({ terms, id: row.id, repo: row.repo, lang: row.lang, path: f.path, rank: rank + 1, lines: f.lineCount, gold, chosen: r.files[rank].evidence.symbol?.qualifiedName ?? null, symbols }));
+    });
+  }
+});
+writeFileSync(args.get("out")!, `${out.join("\n")}\n`);

@@ -1,0 +1,221 @@
+import type { SymbolInfo } from "../index/types.js";
+import { decodeAnalysis, type ContentAnalysis } from "./analyze-content.js";
+import type { LexicalIndex } from "./lexical-index.js";
+import type { ParsedIssue } from "./parse-issue.js";
+import { matchPathSuffix } from "./path-lookup.js";
+import { scanTokens } from "./tokenize.js";
+
+/** How a file's symbols are scored for the pointer: where inside the file the comment sends the reader. */
+export interface PointerOptions {
+  /** Added when a stack frame of the issue that resolves to this file names the symbol (`in clean`). */
+  readonly frameName: number;
+  /** Added to the innermost symbol holding a frame's line (the reporter's version may differ: less than the name). */
+  readonly frameLine: number;
+  /** Frames further from the innermost in-repo frame count this much less per step. */
+  readonly frameDecay: number;
+  /** Added when the issue names the symbol as code (`URLField.clean`, `run_validators()`). */
+  readonly named: number;
+  /**
+   * The share of its score an exception or error class (`…Error`, `…Exception`) keeps when the issue names it: the
+   * issue quotes what was raised, and the code to change is usually where it is raised or caught, not its
+   * definition. 1 = treated like any named symbol.
+   */
+  readonly quotedErrors: number;
+  /** Extra share of a query term's weight when it is in the symbol's own name, not only on its lines. */
+  readonly nameTerms: number;
+  /**
+   * Length normalisation of the words score: divided by (1 + distinct terms on the symbol's own lines)^lengthNorm.
+   * Measured and off (docs/ranking.md, "Pointers"): fixes land in long functions more often than a normalised score
+   * says.
+   */
+  readonly lengthNorm: number;
+
+  /** A second place in the file is shown when it scores at least this share of the first (and does not overlap it). */
+  readonly second: number;
+}
+
+/** The defaults, chosen on half of each development set's repositories and confirmed on the other (docs/ranking.md). */
+export const DEFAULT_POINTER_OPTIONS: PointerOptions = {
+  frameName: 1,
+  frameLine: 1,
+  frameDecay: 0.75,
+  named: 0.5,
+  quotedErrors: 0.5,
+  nameTerms: 0,
+  lengthNorm: 0,
+  second: 0.8,
+};
+
+/** Why a symbol was chosen: shown to maintainers and agents, so every item must be true. */
+export interface PointerReasons {
+  /** Query terms on the symbol's own lines, best first (at most five). */
+  readonly terms: readonly string[];
+  /** The issue's stack frame that names the symbol or whose line it holds. */
+  readonly frame?: string;
+  /** The issue names the symbol as code. */
+  readonly named?: boolean;
+}
+
+/** A scored symbol of one file. */
+export interface ScoredSymbol {
+  /** Index into the file's `symbols`. */
+  readonly symbol: number;
+  readonly score: number;
+  readonly reasons: PointerReasons;
+}
+
+/** What the issue says that bears on places inside files, computed once per ranking. */
+export interface PointerQuery {
+  /** Query weight × IDF of each query term, without the title's emphasis. */
+  readonly weightOf: ReadonlyMap<string, number>;
+  /** Names the issue writes as code (identifiers, a dotted name's last segment and last pair, frame functions), with their case. */
+  readonly named: ReadonlySet<string>;
+  /** Per file, the frames of the issue that resolve to it, innermost first. */
+  readonly frames: ReadonlyMap<number, readonly { readonly line?: number; readonly symbol?: string; readonly text: string; readonly depth: number }[]>;
+}
+
+/** How many terms a pointer's reasons list. */
+const REASON_TERMS = 5;
+
+/**
+ * What the issue says about places inside files: its code names (the same reading as the definition signal: a
+ * dotted name's tail segments, `Class.method`) and its stack frames resolved to files, innermost first.
+ */
+export function buildPointerQuery(index: LexicalIndex, issue: ParsedIssue, weightOf: ReadonlyMap<string, number>): PointerQuery {
+  const named = new Set<string>();
+  // `PaymentGateway.refund` names the method; its head is a receiver, a package or a class that only qualifies it,
+  // and counts as named only where the issue also writes it on its own.
+  const heads = new Set<string>();
+  for (const id of issue.identifiers) {
+    const parts = id.split(/\.|::/);
+    const last = parts[parts.length - 1];
+    if (last.length >= 3) named.add(last);
+    if (parts.length >= 2) named.add(`${parts[parts.length - 2]}.${last}`);
+    for (const head of parts.slice(0, -1)) heads.add(head);
+  }
+  for (const head of heads) if (named.has(head) && !standsAlone(issue.text, head)) named.delete(head);
+  const frames = new Map<number, { line?: number; symbol?: string; text: string; depth: number }[]>();
+  const resolved = issue.frames.map((f) => ({ f, files: matchPathSuffix(index.paths, f.path).files })).filter((x) => x.files.length > 0);
+  // Python tracebacks list the innermost frame last; every other format lists it first.
+  const innermostFirst = resolved.length > 0 && resolved[0].f.format === "python" ? resolved.slice().reverse() : resolved;
+  innermostFirst.forEach(({ f, files }, depth) => {
+    if (f.symbol && f.symbol.length >= 3) named.add(f.symbol);
+    for (const file of files) {
+      const list = frames.get(file) ?? [];
+      list.push({ ...(f.line !== undefined ? { line: f.line } : {}), ...(f.symbol ? { symbol: f.symbol } : {}), text: f.text, depth });
+      frames.set(file, list);
+    }
+  });
+  return { weightOf, named, frames };
+}
+
+/**
+ * Scores every symbol of `file` for the issue, best first: the summed weight of the distinct query terms on the
+ * lines it owns (its own lines, not its nested symbols'), normalised to the file's best, plus the frame and named
+ * bonuses. Pure; cost is linear in the file's symbols and local terms.
+ */
+export function scoreFileSymbols(index: LexicalIndex, file: number, query: PointerQuery, options: PointerOptions = DEFAULT_POINTER_OPTIONS): ScoredSymbol[] {
+  const { symbols, analysis } = index.files[file];
+  if (symbols.length === 0) return [];
+  const a: ContentAnalysis = analysis instanceof Uint8Array ? decodeAnalysis(analysis) : analysis;
+  if (a.symbolTerms.length !== symbols.length) return [];
+  const local = new Float64Array(a.terms.length);
+  for (let t = 0; t < a.terms.length; t++) local[t] = query.weightOf.get(a.terms[t]) ?? 0;
+
+  const words = symbols.map((s, i) => {
+    const set = a.symbolTerms[i];
+    let sum = 0;
+    for (let k = 0; k < set.length; k++) sum += local[set[k]];
+    if (options.nameTerms > 0) scanTokens(s.name, (term) => (sum += options.nameTerms * (query.weightOf.get(term) ?? 0)));
+    return options.lengthNorm > 0 ? sum / (1 + set.length) ** options.lengthNorm : sum;
+  });
+  let maxWords = 0;
+  for (const w of words) if (w > maxWords) maxWords = w;
+
+  const frameHits = framesOf(symbols, query.frames.get(file) ?? [], options);
+  const out: ScoredSymbol[] = symbols.map((s, i) => {
+    const named = options.named > 0 && isNamed(s, query.named);
+    const frame = frameHits.get(i);
+    const raw = (maxWords > 0 ? words[i] / maxWords : 0) + (named ? options.named : 0) + (frame?.score ?? 0);
+    const score = named && isErrorClass(s) ? raw * options.quotedErrors : raw;
+    return { symbol: i, score, reasons: { terms: topTerms(a, local, i), ...(frame ? { frame: frame.text } : {}), ...(named ? { named } : {}) } };
+  });
+  // Ties go to the smaller symbol (the method over its class), then to the earlier one.
+  return out.filter((x) => x.score > 0).sort((x, y) => y.score - x.score || span(symbols[x.symbol]) - span(symbols[y.symbol]) || x.symbol - y.symbol);
+}
+
+/**
+ * The pointers to show for a file: its best symbol, and the next one when it scores nearly as well and does not
+ * overlap the first (two places in one file that both look like the fix's).
+ */
+export function pickPointers(symbols: readonly SymbolInfo[], scored: readonly ScoredSymbol[], options: PointerOptions = DEFAULT_POINTER_OPTIONS): ScoredSymbol[] {
+  const [best, ...rest] = scored;
+  if (!best) return [];
+  const first = symbols[best.symbol];
+  const next = rest.find((x) => {
+    const s = symbols[x.symbol];
+    return s.endLine < first.startLine || s.startLine > first.endLine;
+  });
+  return next && next.score >= options.second * best.score ? [best, next] : [best];
+}
+
+/** Frame bonuses per symbol: the name a frame gives, else the innermost symbol holding its line; best frame counts. */
+function framesOf(
+  symbols: readonly SymbolInfo[],
+  frames: readonly { line?: number; symbol?: string; text: string; depth: number }[],
+  options: PointerOptions,
+): Map<number, { score: number; text: string }> {
+  const hits = new Map<number, { score: number; text: string }>();
+  const give = (i: number, score: number, text: string): void => {
+    if (score > (hits.get(i)?.score ?? 0)) hits.set(i, { score, text });
+  };
+  for (const f of frames) {
+    const decay = options.frameDecay ** f.depth;
+    const byName = f.symbol ? symbols.flatMap((s, i) => (s.name === f.symbol && s.kind !== "window" ? [i] : [])) : [];
+    for (const i of byName) give(i, options.frameName * decay, f.text);
+    if (f.line !== undefined && options.frameLine > 0) {
+      const holder = innermostHolding(symbols, f.line);
+      if (holder >= 0) give(holder, options.frameLine * decay, f.text);
+    }
+  }
+  return hits;
+}
+
+/** The smallest symbol whose lines hold `line`, or -1. */
+function innermostHolding(symbols: readonly SymbolInfo[], line: number): number {
+  let best = -1;
+  symbols.forEach((s, i) => {
+    if (s.startLine <= line && line <= s.endLine && (best < 0 || span(s) < span(symbols[best]))) best = i;
+  });
+  return best;
+}
+
+/** Does `name` occur in `text` other than as the head of a dotted name (`name.x`, `name::x`)? */
+function standsAlone(text: string, name: string): boolean {
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    const before = text[at - 1] ?? " ";
+    const after = text.slice(at + name.length, at + name.length + 2);
+    if (/[\w.]/.test(before) || /^\w/.test(after)) continue;
+    if (!after.startsWith(".") && !after.startsWith("::")) return true;
+  }
+  return false;
+}
+
+function isNamed(s: SymbolInfo, named: ReadonlySet<string>): boolean {
+  return s.kind !== "window" && (named.has(s.name) || named.has(s.qualifiedName));
+}
+
+function isErrorClass(s: SymbolInfo): boolean {
+  return (s.kind === "class" || s.kind === "struct" || s.kind === "enum") && /(Error|Exception)$/.test(s.name);
+}
+
+function topTerms(a: ContentAnalysis, local: Float64Array, i: number): string[] {
+  const set = a.symbolTerms[i];
+  const found: { term: string; w: number }[] = [];
+  for (let k = 0; k < set.length; k++) if (local[set[k]] > 0) found.push({ term: a.terms[set[k]], w: local[set[k]] });
+  return found.sort((x, y) => y.w - x.w || (x.term < y.term ? -1 : 1)).slice(0, REASON_TERMS).map((x) => x.term);
+}
+
+function span(s: SymbolInfo): number {
+  return s.endLine - s.startLine;
+}

@@ -1,0 +1,102 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import type { SymbolInfo } from "../../src/index/types.js";
+import { analyzeToBytes, countLines } from "../../src/rank/analyze-content.js";
+import { buildLexicalIndex } from "../../src/rank/lexical-index.js";
+import { rankLexical } from "../../src/rank/rank-lexical.js";
+import { rankSymbols } from "../../src/rank/rank-symbols.js";
+import { buildShopIndex, fixtureSymbols, SHOP_FILES } from "./fixture-shop.js";
+
+const shop = buildShopIndex();
+const evidenceOf = (issue: string, path: string, options = {}) => rankLexical(shop, issue, options).find((f) => f.path === path)?.evidence;
+
+/** A payments module whose error class the issue quotes, and the function that raises it. */
+const ERRORS = {
+  path: "shop/payment/errors.py",
+  text: `class PaymentDeclinedError(Exception):
+    """Raised when the card issuer declines a charge."""
+
+
+def check_response(response):
+    if response.status == "declined":
+        raise PaymentDeclinedError(response.reason)
+    return response
+`,
+  symbols: [
+    { name: "PaymentDeclinedError", qualifiedName: "PaymentDeclinedError", kind: "class", startLine: 1, endLine: 2 },
+    { name: "check_response", qualifiedName: "check_response", kind: "function", startLine: 5, endLine: 8 },
+  ] satisfies SymbolInfo[],
+};
+
+function shopWithErrors() {
+  return buildLexicalIndex([...SHOP_FILES.map((f) => ({ ...f, symbols: fixtureSymbols(f.path) })), { ...ERRORS, language: "python" as const }].map((f) => ({
+    path: f.path, hash: `hash-of-${f.path}`, language: f.language, lineCount: countLines(f.text), symbols: f.symbols,
+    analysis: analyzeToBytes({ text: f.text, language: f.language, symbols: f.symbols }),
+  })));
+}
+
+describe("the place inside a file a ranking points at", () => {
+  it("is the symbol whose own lines carry the issue's words: the method, not its class", () => {
+    const evidence = evidenceOf("The discount code percentage is applied twice", "shop/cart.py");
+    assert.equal(evidence?.symbol?.qualifiedName, "Cart.apply_discount");
+  });
+
+  it("is the innermost symbol holding a traceback frame's line, over the symbol the words prefer", () => {
+    const issue = [
+      "Checkout crashes with a discount code",
+      "```",
+      "Traceback (most recent call last):",
+      '  File "shop/cart.py", line 20, in <module>',
+      "TypeError: unsupported operand",
+      "```",
+    ].join("\n");
+    const evidence = evidenceOf(issue, "shop/cart.py");
+    assert.equal(evidence?.symbol?.qualifiedName, "Cart.total");
+    // Without the frame signal the words pick the class, whose docstring talks of discounts at checkout.
+    assert.equal(evidenceOf(issue, "shop/cart.py", { pointers: { frameLine: 0, frameName: 0 } })?.symbol?.qualifiedName, "Cart");
+  });
+
+  it("follows the function a frame names when its line is from another version of the file", () => {
+    const issue = 'Discount code percentage crash\n  File "shop/cart.py", line 977, in total\nTypeError: bad operand';
+    assert.equal(evidenceOf(issue, "shop/cart.py")?.symbol?.qualifiedName, "Cart.total");
+  });
+
+  it("sends the reader to where a quoted exception is raised, not to the exception's definition", () => {
+    const index = shopWithErrors();
+    const issue = "Checkout shows PaymentDeclinedError for a valid card\nThe response status is ok but PaymentDeclinedError is raised.";
+    const errors = rankLexical(index, issue).find((f) => f.path === ERRORS.path);
+    assert.equal(errors?.evidence.symbol?.qualifiedName, "check_response");
+    const asDefinition = rankLexical(index, issue, { pointers: { quotedErrors: 1 } }).find((f) => f.path === ERRORS.path);
+    assert.equal(asDefinition?.evidence.symbol?.qualifiedName, "PaymentDeclinedError");
+  });
+
+  it("shows a second place when it scores nearly as well and does not overlap the first", () => {
+    const issue = "`PaymentGateway.charge()` and `PaymentGateway.refund()` both post to the wrong url";
+    // refund's own line also says `charge`: it scores 1.35 to charge's 1.05 (0.77 of it).
+    const close = evidenceOf(issue, "shop/payment/gateway.py", { pointers: { second: 0.75 } });
+    assert.deepEqual([close?.symbol?.qualifiedName, close?.alsoSymbol?.qualifiedName], ["PaymentGateway.refund", "PaymentGateway.charge"]);
+    const strict = evidenceOf(issue, "shop/payment/gateway.py", { pointers: { second: 0.8 } });
+    assert.deepEqual([strict?.symbol?.qualifiedName, strict?.alsoSymbol], ["PaymentGateway.refund", undefined]);
+    // The class is only the qualifier of the names the issue writes: not named, not first.
+    assert.notEqual(evidenceOf(issue, "shop/payment/gateway.py")?.symbol?.qualifiedName, "PaymentGateway");
+  });
+});
+
+describe("the cross-file symbol ranking", () => {
+  it("lists symbols best first, its first symbol the best file's pointer, each with its file's rank and why", () => {
+    const issue = "The discount code percentage is applied twice to the cart total";
+    const files = rankLexical(shop, issue);
+    const symbols = rankSymbols(shop, issue, { limit: 5 });
+    assert.equal(symbols.length, 5);
+    assert.deepEqual([symbols[0].path, symbols[0].qualifiedName], [files[0].path, files[0].evidence.symbol?.qualifiedName]);
+    assert.ok(symbols.every((s, i) => i === 0 || s.score <= symbols[i - 1].score));
+    assert.ok(symbols.every((s) => s.fileRank === files.findIndex((f) => f.path === s.path) + 1));
+    assert.ok(symbols[0].evidence.terms.includes("discount"), symbols[0].evidence.terms.join(" "));
+    assert.deepEqual(rankSymbols(shop, "zzzz qqqq"), []);
+  });
+
+  it("keeps to the path filter", () => {
+    const symbols = rankSymbols(shop, "discount code percentage total", { include: (p) => !p.startsWith("shop/cart") });
+    assert.ok(symbols.length > 0 && symbols.every((s) => !s.path.startsWith("shop/cart")));
+  });
+});
