@@ -17,6 +17,7 @@ import { createRepoContextCache, type RepoContext } from "../src/mcp/repo-contex
 import { searchSymbols } from "../src/mcp/symbol-search.js";
 import { loadCl100k, type TokenCounter } from "../src/mcp/token-counter.js";
 import { rankIssue } from "../src/triage/rank-issue.js";
+import { parseBenchArgs } from "./bench-args.js";
 import { forEachIndexedTree } from "./indexed-trees.js";
 
 const BUDGETS = [1000, 2000, 4000, 8000] as const;
@@ -29,11 +30,10 @@ type Range = readonly [number, number];
 /** What one answer showed: per path, the line ranges of source it returned. */
 type Shown = Map<string, Range[]>;
 
-const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ""), process.argv[i + 1]);
-let rows = parseDataset(readFileSync(args.get("dataset")!, "utf8")).filter((r) => r.goldLines.size > 0);
-if (args.has("repo")) rows = rows.filter((r) => r.repo === args.get("repo"));
-if (args.has("limit")) rows = rows.slice(0, Number(args.get("limit")));
+const args = parseBenchArgs();
+let rows = parseDataset(readFileSync(args.one("dataset", ""), "utf8")).filter((r) => r.goldLines.size > 0);
+if (args.has("repo")) rows = rows.filter((r) => args.all("repo").includes(r.repo));
+if (args.has("limit")) rows = rows.slice(0, Number(args.one("limit", "0")));
 
 const counter = await loadCl100k();
 const fs = { realpath: (p: string) => realpathSync(p), readText: (p: string) => readFileSync(p, "utf8") };
@@ -41,8 +41,8 @@ const results: { id: string; repo: string; lang: string; locate: boolean[]; file
 let generation = 0;
 const started = performance.now();
 
-await forEachIndexedTree({ rows, trees: args.get("trees")!, storeDir: args.get("store-dir")! }, async ({ index, rows: treeRows }) => {
-  const root = join(args.get("trees")!, treeRows[0].baseCommit);
+await forEachIndexedTree({ rows, trees: args.one("trees", ""), storeDir: args.one("store-dir", "") }, async ({ index, rows: treeRows }) => {
+  const root = join(args.one("trees", ""), treeRows[0].baseCommit);
   const context = createRepoContextCache(fs).context({ root, generation: ++generation, index }, counter);
   for (const row of treeRows) {
     const locate: boolean[] = [];
@@ -63,7 +63,7 @@ await forEachIndexedTree({ rows, trees: args.get("trees")!, storeDir: args.get("
   }
 });
 
-if (args.has("out")) writeFileSync(args.get("out")!, results.map((r) => JSON.stringify(r)).join("\n") + "\n");
+if (args.has("out")) writeFileSync(args.one("out", ""), results.map((r) => JSON.stringify(r)).join("\n") + "\n");
 const pct = (xs: boolean[]) => `${((100 * xs.filter(Boolean).length) / Math.max(1, xs.length)).toFixed(1)}%`;
 const table = (label: string, group: typeof results) => {
   const cells = BUDGETS.map((_, b) => `${pct(group.map((r) => r.locate[b]))} / ${pct(group.map((r) => r.files[b]))} / ${pct(group.map((r) => r.names[b]))}`);

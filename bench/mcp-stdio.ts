@@ -18,15 +18,15 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { parseDataset } from "../src/eval/dataset.js";
 import { loadCl100k } from "../src/mcp/token-counter.js";
 import { openIndexStore } from "../src/store/open-index-store.js";
+import { parseBenchArgs } from "./bench-args.js";
 
 const QUERIES = ["router route handler", "middleware", "error exception", "request response", "context bind"];
 const CALLS = Number(process.env.CALLS ?? 25);
 
 const [mode, ...rest] = process.argv.slice(2);
-const args = new Map<string, string>();
-for (let i = 0; i < rest.length; i += 2) args.set(rest[i].replace(/^--/, ""), rest[i + 1]);
-const repo = realpathSync(args.get("repo")!);
-const store = args.get("store")!;
+const args = parseBenchArgs(rest);
+const repo = realpathSync(args.one("repo", "."));
+const store = args.one("store", "");
 const bin = join(import.meta.dirname, "../dist/cli/bin.js");
 
 async function connect(): Promise<{ client: Client; close: () => Promise<void> }> {
@@ -74,7 +74,7 @@ if (mode === "cost") {
   const answered = performance.now();
   console.log(`start-up: initialize ${ms(connected - spawned)}, first answer ${ms(answered - spawned)} after spawn`);
   const issues = args.has("issues")
-    ? parseDataset(readFileSync(args.get("issues")!, "utf8")).filter((r) => r.repo === args.get("issue-repo")).map((r) => r.body)
+    ? parseDataset(readFileSync(args.one("issues", ""), "utf8")).filter((r) => r.repo === args.one("issue-repo", "")).map((r) => r.body)
     : QUERIES;
   const ids: string[] = first.symbols.map((s: { id: string }) => s.id);
   const paths: string[] = [...new Set(first.symbols.map((s: { path: string }) => s.path))] as string[];

@@ -1,5 +1,4 @@
-import type { SymbolInfo } from "../index/types.js";
-import type { Evidence, RankedFile } from "../rank/types.js";
+import type { Evidence, RankedFile, SymbolPointer } from "../rank/types.js";
 import { rankIssue } from "../triage/rank-issue.js";
 import type { MeasuredAnswer } from "./measure-answer.js";
 import { packWithinBudget } from "./pack-budget.js";
@@ -51,10 +50,6 @@ export interface LocateAnswer {
   /** cl100k tokens of the ranked files read whole. */
   readonly file_tokens: number;
 }
-
-/** The second pointer the ranking may give (being added to `Evidence`); read when present. */
-type PointerSymbol = Pick<SymbolInfo, "name" | "qualifiedName" | "kind" | "startLine" | "endLine">;
-type EvidenceWithSecond = Evidence & { readonly alsoSymbol?: PointerSymbol };
 
 /** A ranked file with its pointers and its innermost symbols scored against the issue (for extras). */
 export interface LocatedEntry {
@@ -143,10 +138,9 @@ function packLocated(context: RepoContext, located: readonly LocatedEntry[], bud
 
 /** The file's pointers (first, then the second when the ranking gives one) as catalog symbols with ids. */
 function resolvePointers(context: RepoContext, file: RankedFile): CatalogSymbol[] {
-  const evidence = file.evidence as EvidenceWithSecond;
   const symbols = context.catalog.file(file.path)?.symbols ?? [];
-  return [evidence.symbol, evidence.alsoSymbol]
-    .filter((p): p is PointerSymbol => p !== undefined)
+  return [file.evidence.symbol, file.evidence.alsoSymbol]
+    .filter((p): p is SymbolPointer => p !== undefined)
     .map((p) => symbols.find((s) => s.qualifiedName === p.qualifiedName && s.kind === p.kind && s.startLine === p.startLine)
       ?? symbols.find((s) => s.qualifiedName === p.qualifiedName && s.kind === p.kind))
     .filter((s): s is CatalogSymbol => s !== undefined);
