@@ -18,6 +18,7 @@ const USAGE = `Usage:
   bugscout backtest <owner/repo> [--limit N] [--since YYYY-MM-DD] [--json] [--api-url <url>] [--store-dir <dir>]
   bugscout stats <owner/repo> [--json] [--api-url <url>] [--store-dir <dir>] [--installation N]
   bugscout redeliver --since <ISO time | 30m | 6h | 2d> [--dry-run] [--json]
+  bugscout mcp [--repo <dir>] [--store <file>]
 
 The index of a checkout lives in ~/.cache/bugscout unless --store names a file (with its saved ranking index
 beside it, <file>.lexical); it is refreshed incrementally.
@@ -26,7 +27,9 @@ chooses dense, hybrid or BM25 within --budget-ms; without it every ranking is BM
 'triage' reads a GitHub issue with GITHUB_TOKEN or GH_TOKEN (anonymous without; GitHub Enterprise through
 GITHUB_API_URL or --api-url) and prints the comment the app would post; --post posts it (or edits it in place).
 'backtest' ranks the issues that merged pull requests fixed against the tree each fix started from and scores
-the rankings against the files the fixes changed; 'stats' prints the accuracy figures kept by backtests (or the app).`;
+the rankings against the files the fixes changed; 'stats' prints the accuracy figures kept by backtests (or the app).
+'mcp' serves coding agents over the Model Context Protocol on stdio (tools: locate, search_symbols, get_symbol,
+file_outline) for the checkout at --repo (default: the current directory); see docs/mcp.md.`;
 
 const MODES: readonly RequestedMode[] = ["auto", "bm25", "dense", "hybrid"];
 
@@ -72,6 +75,10 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
           json: !!values.json,
           symbols: !!values.symbols,
         }, dense);
+      } else if (command === "mcp") {
+        const { runMcpCommand } = await import("./command-mcp.js");
+        await runMcpCommand(io, indexer, { ...optional({ repo: str(values.repo) ?? positionals[0], store: str(values.store) }) },
+          { input: process.stdin, output: process.stdout });
       } else if (command === "triage") {
         const { runTriageCommand } = await import("./command-triage.js");
         return await runTriageCommand(io, {

@@ -49,14 +49,27 @@ export async function openCheckout(
     throw error;
   }
   try {
-    const report = await indexer.refresh(store, root, {
-      meta: { root },
-      onProgress: (p) => progress.update(`indexing (${p.phase}): ${p.analyzed} analysed of`, p.files, p.files),
-    });
-    progress.done();
-    return { root, store, report };
+    return { root, store, report: await refreshCheckout(indexer, store, root, progress) };
   } catch (error) {
     store.close();
     throw error;
   }
+}
+
+/**
+ * Brings an open checkout's store up to date (only contents not seen before are analysed; an unchanged tree reads
+ * and hashes nothing): what `openCheckout` does after opening, for a process that keeps the store open (`mcp`).
+ */
+export async function refreshCheckout(
+  indexer: Indexer,
+  store: SqliteIndexStore,
+  root: string,
+  progress: ProgressReporter,
+): Promise<IndexReport> {
+  const report = await indexer.refresh(store, root, {
+    meta: { root },
+    onProgress: (p) => progress.update(`indexing (${p.phase}): ${p.analyzed} analysed of`, p.files, p.files),
+  });
+  progress.done();
+  return report;
 }

@@ -1,0 +1,147 @@
+import type { Evidence, RankedFile, SymbolPointer } from "../rank/types.js";
+import { rankIssue } from "../triage/rank-issue.js";
+import type { MeasuredAnswer } from "./measure-answer.js";
+import { packWithinBudget } from "./pack-budget.js";
+import type { RepoContext } from "./repo-context.js";
+import type { CatalogSymbol } from "./symbol-catalog.js";
+import { pickExtras } from "./pick-extras.js";
+import { issueTerms, scoreSymbolText, type ScoredSymbol } from "./score-symbol-text.js";
+import { ToolInputError } from "./tool-error.js";
+
+/** A `locate` request, validated. */
+export interface LocateRequest {
+  readonly issue: string;
+  readonly top: number;
+  readonly tokenBudget: number;
+}
+
+/** A pointer of a ranked file: the symbol most likely to change, with its id. */
+export interface PointerView {
+  readonly id: string;
+  readonly kind: string;
+  readonly start_line: number;
+  readonly end_line: number;
+}
+
+/** One ranked file as `locate` returns it. */
+export interface LocatedFile {
+  readonly path: string;
+  readonly score: number;
+  readonly evidence: Pick<Evidence, "terms" | "mention" | "tests">;
+  readonly pointers: readonly PointerView[];
+}
+
+/** A whole symbol's current source. */
+export interface CodeView {
+  readonly id: string;
+  readonly path: string;
+  readonly start_line: number;
+  readonly end_line: number;
+  readonly source: string;
+}
+
+/** The answer of `locate` before its own token count is added. */
+export interface LocateAnswer {
+  readonly files: readonly LocatedFile[];
+  readonly code: readonly CodeView[];
+  /** Pointer ids whose source did not fit the budget (fetch them with get_symbol). */
+  readonly left_out: readonly string[];
+  readonly token_budget: number;
+  /** cl100k tokens of the ranked files read whole. */
+  readonly file_tokens: number;
+}
+
+/** A ranked file with its pointers and its innermost symbols scored against the issue (for extras). */
+export interface LocatedEntry {
+  readonly file: RankedFile;
+  readonly pointers: readonly CatalogSymbol[];
+  readonly scored: readonly ScoredSymbol[];
+}
+
+/** What `locate` knows before it packs: everything that does not depend on the budget. */
+export interface PreparedLocate {
+  readonly located: readonly LocatedEntry[];
+}
+
+/**
+ * Ranks the files for an issue (the same `rankIssue` as `bugscout rank`, BM25) and packs the current source of
+ * their pointers into the token budget: every file's first pointer in rank order, then the second pointers, whole
+ * symbols only; the ids that did not fit are listed. With budget left, more symbols of the ranked files follow
+ * (`pickExtras`). When even the ranked files alone exceed the budget, the lowest ranked files are dropped; a budget
+ * too small for the first file is a `ToolInputError`.
+ */
+export async function locateCode(context: RepoContext, request: LocateRequest): Promise<MeasuredAnswer<LocateAnswer>> {
+  return packLocate(context, await prepareLocate(context, request), request.tokenBudget);
+}
+
+/** The ranking, pointers and scored symbols of `locate` (the part that does not depend on the budget). */
+export async function prepareLocate(context: RepoContext, request: Omit<LocateRequest, "tokenBudget">): Promise<PreparedLocate> {
+  const ranking = await rankIssue(
+    { index: context.repo.index, now: () => performance.now() },
+    { text: request.issue, top: request.top, mode: "bm25" },
+  );
+  const terms = issueTerms(request.issue);
+  return {
+    located: ranking.files.map((file) => ({
+      file,
+      pointers: resolvePointers(context, file),
+      scored: scoreSymbolText(context.repo.index, terms, context.catalog.file(file.path)?.symbols ?? [], context.lines(file.path)),
+    })),
+  };
+}
+
+/** Packs a prepared `locate` answer into `budget` tokens (see `locateCode`). */
+export function packLocate(context: RepoContext, prepared: PreparedLocate, budget: number): MeasuredAnswer<LocateAnswer> {
+  const { located } = prepared;
+  for (let keep = located.length; keep >= 0; keep--) {
+    const answer = packLocated(context, located.slice(0, keep), budget);
+    if (answer && (keep > 0 || located.length === 0)) return answer;
+  }
+  throw new ToolInputError(`token_budget ${budget} is too small to name even the first ranked file; ` +
+    "give a larger budget (a few hundred tokens at least).");
+}
+
+function packLocated(context: RepoContext, located: readonly LocatedEntry[], budget: number): MeasuredAnswer<LocateAnswer> | undefined {
+  const files: LocatedFile[] = located.map(({ file, pointers }) => ({
+    path: file.path,
+    score: Math.round(file.score * 1000) / 1000,
+    evidence: {
+      terms: file.evidence.terms,
+      ...(file.evidence.mention ? { mention: file.evidence.mention } : {}),
+      ...(file.evidence.tests ? { tests: file.evidence.tests } : {}),
+    },
+    pointers: pointers.map((s) => ({ id: s.id, kind: s.kind, start_line: s.startLine, end_line: s.endLine })),
+  }));
+  const fileTokens = located.reduce((sum, { file }) => sum + context.fileTokens(file.path), 0);
+  // First pointers in rank order, then second pointers: one place in each likely file before a second in any.
+  const pointers = [...located.map((l) => l.pointers[0]), ...located.map((l) => l.pointers[1])]
+    .filter((s): s is CatalogSymbol => s !== undefined)
+    .filter((s, i, all) => all.findIndex((t) => t.id === s.id) === i);
+  const pointerIds = new Set(pointers.map((s) => s.id));
+  const view = (s: CatalogSymbol): CodeView => ({
+    id: s.id, path: s.path, start_line: s.startLine, end_line: s.endLine, source: context.lines(s.path).slice(s.startLine, s.endLine),
+  });
+  const build = (included: readonly CodeView[], leftOut: readonly string[]): LocateAnswer => ({
+    files, code: included, left_out: leftOut, token_budget: budget, file_tokens: fileTokens,
+  });
+  const options = { reportLeftOut: (c: CodeView) => pointerIds.has(c.id) };
+  // Packing is greedy in order, so the pointers that fit alone are the ones that fit before any extra: extras may
+  // then come from inside a pointer too large to show (a long class's methods), never from one shown.
+  const pointerCode = pointers.map(view);
+  const shown = packWithinBudget(pointerCode, budget, build, context.counter, options);
+  if (!shown) return undefined;
+  const shownPointers = pointers.filter((p) => shown.included.some((c) => c.id === p.id));
+  const extras = pickExtras(located.map((l) => l.scored), shownPointers, pointerIds);
+  if (extras.length === 0) return shown;
+  return packWithinBudget([...pointerCode, ...extras.map(view)], budget, build, context.counter, options);
+}
+
+/** The file's pointers (first, then the second when the ranking gives one) as catalog symbols with ids. */
+function resolvePointers(context: RepoContext, file: RankedFile): CatalogSymbol[] {
+  const symbols = context.catalog.file(file.path)?.symbols ?? [];
+  return [file.evidence.symbol, file.evidence.alsoSymbol]
+    .filter((p): p is SymbolPointer => p !== undefined)
+    .map((p) => symbols.find((s) => s.qualifiedName === p.qualifiedName && s.kind === p.kind && s.startLine === p.startLine)
+      ?? symbols.find((s) => s.qualifiedName === p.qualifiedName && s.kind === p.kind))
+    .filter((s): s is CatalogSymbol => s !== undefined);
+}

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { locateCode } from "./locate-code.js";
+import { defineTool } from "./tool-definition.js";
+import { ToolInputError } from "./tool-error.js";
+
+/** `locate`'s defaults and limits. */
+export const LOCATE_DEFAULTS = { top: 5, maxTop: 20, tokenBudget: 4000, maxTokenBudget: 200_000 } as const;
+
+/** `locate`: issue text → ranked files with pointers and the pointers' source within a token budget. */
+export const locateTool = defineTool({
+  name: "locate",
+  title: "Locate the code an issue is about",
+  description:
+    "Start here for a bug report, feature request or error message: give its text (title, body, stack trace) as " +
+    "`issue`. Returns the repository files most likely to need a change, best first, each with a score, why it " +
+    "ranks (matched `terms`, a stack-trace frame or path `mention`, a matching `tests` file) and `pointers`: the " +
+    "symbol ids inside it most likely to change. `code` holds current source, whole symbols only: the pointers " +
+    "first (best file first), then, with budget left, more symbols of the ranked files whose source shares the " +
+    "issue's words; the whole JSON answer stays within `token_budget` cl100k tokens, and `left_out` lists the " +
+    "pointer ids that did not fit (fetch them with get_symbol). `tokens` is the answer's own size and " +
+    "`file_tokens` what reading the ranked files whole would cost. The index is refreshed before every call, so " +
+    "line numbers match the files as they are now.",
+  input: z.object({
+    issue: z.string().describe("The issue's text: title on the first line, then the body, stack traces included."),
+    top: z.number().int().min(1).max(LOCATE_DEFAULTS.maxTop).optional()
+      .describe(`How many files to rank (default ${LOCATE_DEFAULTS.top}, at most ${LOCATE_DEFAULTS.maxTop}).`),
+    token_budget: z.number().int().positive().max(LOCATE_DEFAULTS.maxTokenBudget).optional()
+      .describe(`Most cl100k tokens the whole answer may take (default ${LOCATE_DEFAULTS.tokenBudget}).`),
+  }).strict(),
+  run(context, args) {
+    if (args.issue.trim() === "") throw new ToolInputError("The issue text is empty: give the issue's title and body.");
+    return locateCode(context, {
+      issue: args.issue, top: args.top ?? LOCATE_DEFAULTS.top, tokenBudget: args.token_budget ?? LOCATE_DEFAULTS.tokenBudget,
+    });
+  },
+});

@@ -1,0 +1,33 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { EXTRAS, pickExtras } from "../../src/mcp/pick-extras.js";
+import type { ScoredSymbol } from "../../src/mcp/score-symbol-text.js";
+import type { CatalogSymbol } from "../../src/mcp/symbol-catalog.js";
+
+const sym = (path: string, name: string, startLine: number, endLine: number, kind: CatalogSymbol["kind"] = "method"): CatalogSymbol =>
+  ({ id: `${path}::${name}#${kind}`, path, language: "java", role: "code", name, qualifiedName: name, kind, startLine, endLine });
+const scored = (...symbols: CatalogSymbol[]): ScoredSymbol[] => symbols.map((symbol, i) => ({ symbol, score: 10 - i }));
+
+describe("extra symbols after the pointers", () => {
+  it("takes the first file's best symbols before the second file's, at most a few per file", () => {
+    const a = scored(...Array.from({ length: 6 }, (_, i) => sym("A.java", `a${i}`, i * 10 + 1, i * 10 + 5)));
+    const b = scored(sym("B.java", "b0", 1, 5));
+    const ids = pickExtras([a, b], [], new Set()).map((s) => s.id);
+    assert.deepEqual(ids, [...a.slice(0, EXTRAS.perFile).map((s) => s.symbol.id), "B.java::b0#method"]);
+  });
+
+  it("skips pointers and anything overlapping a shown pointer, but not the methods of a pointer too large to show", () => {
+    const shownPointer = sym("A.java", "small", 1, 10);
+    const hiddenClass = sym("B.java", "Big", 1, 900, "class");
+    const picked = pickExtras([
+      scored(sym("A.java", "inside", 3, 6), shownPointer, sym("A.java", "after", 12, 20)),
+      scored(sym("B.java", "Big.method", 100, 120)),
+    ], [shownPointer], new Set([shownPointer.id, hiddenClass.id]));
+    assert.deepEqual(picked.map((s) => s.name), ["after", "Big.method"]);
+  });
+
+  it("never takes two overlapping extras", () => {
+    const picked = pickExtras([scored(sym("A.java", "outer", 1, 30), sym("A.java", "inner", 5, 9))], [], new Set());
+    assert.deepEqual(picked.map((s) => s.name), ["outer"]);
+  });
+});
