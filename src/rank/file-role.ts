@@ -31,6 +31,15 @@ const DOC_DIR = /(^|\/)(docs?|documentation|man|release[-_]notes|changelogs?)\//
 const EXAMPLE_DIR = new RegExp(String.raw`(^|/)(examples?|samples?|demos?|tutorials?|bench\w*|asv_bench|` +
   String.raw`[\w.]+[-_](examples?|samples?|demos?|benchmarks?)|(examples?|samples?|demos?|benchmarks?)[-_][\w.]+)/|` +
   String.raw`(^|/)src/(jmh|\w*Benchmark)/|^contrib/`);
+/**
+ * A JVM source-set root (`src/main/java/`, `app/src/commonMain/kotlin/`, `src/debug/scala/`). Below it the folders are
+ * a package name, and a package name says nothing about what a file is for: Android Studio's default package is
+ * `com.example`, and an app's `…/samples/` or `…/docs/` package is its own code. Doc and example folders are looked
+ * for above the root only.
+ */
+const JVM_SOURCE_ROOT = /(^|\/)src\/[\w-]+\/(java|kotlin|scala|groovy)\//;
+/** Jupyter notebooks: worked examples and tutorials, their code cells and outputs in one JSON file. */
+const NOTEBOOK = /\.ipynb$/;
 const DOC_LANGUAGES: ReadonlySet<Language> = new Set<Language>(["markdown", "rst"]);
 /**
  * Prose by name: change logs, release notes, licences, authors, and man pages (`jq.1`, `zstd.1.md`,
@@ -150,10 +159,17 @@ export function fileRole(path: string, language: Language, layout?: TreeLayout):
   if (META_DIR.test(path) || META_FILE.test(base) || TEMPLATE_DIR.test(path)) return "meta";
   if (AMALGAMATION.test(path)) return "generated";
   if (BUILD_NAMES.has(base) || BUILD_FILE.test(base) || BUILD_DIR.test(path)) return "build";
-  if (DOC_LANGUAGES.has(language) || DOC_DIR.test(path) || DOC_FILE.test(base)) return "doc";
-  if (EXAMPLE_DIR.test(path)) return "example";
+  const folders = foldersAboveSourceRoot(path);
+  if (DOC_LANGUAGES.has(language) || DOC_DIR.test(folders) || DOC_FILE.test(base)) return "doc";
+  if (EXAMPLE_DIR.test(folders) || NOTEBOOK.test(base)) return "example";
   if (DATA_LANGUAGES.has(language) || (language === "text" && DATA_TEXT.test(base)) || TYPE_DECLARATIONS.test(base) || API_DUMP.test(path)) return "data";
   return "code";
+}
+
+/** The path up to and including a JVM source-set root, or the whole path where there is none. */
+function foldersAboveSourceRoot(path: string): string {
+  const root = JVM_SOURCE_ROOT.exec(path);
+  return root ? path.slice(0, root.index + root[0].length) : path;
 }
 
 function underAny(path: string, folders: ReadonlySet<string>): boolean {

@@ -135,7 +135,7 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
 const ROLE_WORDS: Readonly<Record<Exclude<FileRole, "code">, RegExp | undefined>> = {
   test: undefined,
   doc: /\b(docs?|documentation|docstrings?|typos?|readme|changelog)\b/i,
-  example: /\b(examples?|samples?|demos?|tutorials?|benchmarks?)\b/i,
+  example: /\b(examples?|samples?|demos?|tutorials?|benchmarks?|notebooks?|jupyter)\b/i,
   data: /\b(config(uration)?|settings|json|ya?ml|toml|css|html|templates?)\b/i,
   build: BUILD_WORDS,
   generated: undefined,

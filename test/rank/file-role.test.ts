@@ -126,6 +126,16 @@ const cases: [string, Language, string][] = [
   ["release-notes/VERSION-2.x", "text", "doc"],
   ["tests/golden/out.txt", "text", "test"],
   ["src/config.h.in", "text", "data"],
+  // Package folders below a JVM source-set root say nothing about a file's role; folders above it do.
+  ["app/src/main/java/com/example/shop/CartActivity.java", "java", "code"],
+  ["app/src/main/kotlin/com/example/mail/ui/MessageScreen.kt", "kotlin", "code"],
+  ["core/src/main/java/org/acme/samples/SampleParser.java", "java", "code"],
+  ["core/src/main/java/org/acme/docs/DocWriter.java", "java", "code"],
+  ["examples/src/main/java/com/acme/Demo.java", "java", "example"],
+  ["src/main/java/com/acme/tests/Helper.java", "java", "test"],
+  // Notebooks are worked examples, wherever they are.
+  ["analysis/walkthrough.ipynb", "text", "example"],
+  ["docs/tutorial.ipynb", "text", "doc"],
 ];
 
 for (const [path, language, role] of cases) {
