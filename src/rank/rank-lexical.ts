@@ -15,6 +15,7 @@ import type { RankedFile } from "./types.js";
 import { BUILD_WORDS } from "./build-words.js";
 import { lendToCompanions } from "./companions.js";
 import { lendScores } from "./lend-scores.js";
+import { dampPlatformCopies } from "./platform-copies.js";
 
 /**
  * Ranks the index's files for an issue's text (title on the first line) with BM25F plus evidence signals: stack
@@ -125,6 +126,7 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
   addAll(mentions.path, s.path, false);
   addAll(mentions.module, s.module, true);
   if (o.companions > 0) lendToCompanions(index, final, o.companions);
+  dampPlatformCopies(index, final, issue.text, o.platformCopies);
   return { final, weightOf, mentions, testedBy };
 }
 

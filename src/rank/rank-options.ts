@@ -67,6 +67,12 @@ export interface LexicalRankOptions {
   readonly lengthPrior: number;
   /** How many of the best files (by content and definitions) get a symbol-level score. */
   readonly symbolDepth: number;
+  /**
+   * The share of its score a Kotlin Multiplatform platform copy of a file keeps when another copy of it (the
+   * `commonMain` one, else the best) also scores and the issue does not name its platform (`platform-copies.ts`).
+   * 1 = off. No repository of either development set has such source sets: chosen by reasoning, not measured.
+   */
+  readonly platformCopies: number;
   /** How the place inside each ranked file is chosen (`score-pointers.ts`). Does not change the file ranking. */
   readonly pointers: PointerOptions;
   /**
@@ -107,6 +113,7 @@ export const DEFAULT_LEXICAL_OPTIONS: LexicalRankOptions = {
   templates: true,
   lengthPrior: 0,
   symbolDepth: 100,
+  platformCopies: 0.5,
   pointers: DEFAULT_POINTER_OPTIONS,
 };
 
@@ -128,6 +135,7 @@ export const PLAIN_BM25_OPTIONS: LexicalRankOptions = {
   templates: false,
   lengthPrior: 0,
   symbolDepth: 100,
+  platformCopies: 1,
   pointers: DEFAULT_POINTER_OPTIONS,
 };
 
