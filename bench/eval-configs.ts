@@ -57,5 +57,8 @@ export const ABLATION_CONFIGS: Record<string, LexicalRankOptionsInput> = {
   "default + companions": onDefault({ companions: TRIED.companions }),
   "default + amalgamations ×0.5": onDefault({ demote: { generated: TRIED.generated } }),
   "default with build words in title or body": onDefault({ buildWordsIn: "text" }),
+  // Issue 22: a quoted exception's definition as weaker evidence than other named definitions.
+  "default + exception names ×0.5": onDefault({ definitions: { errorNames: 0.5 } }),
+  "default + exception names ×0": onDefault({ definitions: { errorNames: 0 } }),
 };
 

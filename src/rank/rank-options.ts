@@ -99,7 +99,7 @@ export const DEFAULT_LEXICAL_OPTIONS: LexicalRankOptions = {
   parseQuery: true,
   query: DEFAULT_QUERY_WEIGHTS,
   signals: { frame: 0.5, path: 0.5, module: 0.3, definition: 0.3, symbol: 0.5 },
-  definitions: { title: 2, repeat: 0.5, floor: 1 },
+  definitions: { title: 2, repeat: 0.5, floor: 1, errorNames: 1 },
   // Symbol segments (0.5, scored without the title's emphasis, not for docs/meta/data): multi-language NDCG 0.768 →
   // 0.772, Hit@1 0.665 → 0.675; SWE-bench Lite Hit@1 0.603 → 0.620, NDCG 0.761 → 0.766 (docs/ranking.md).
   // Amalgamations are recognised but not demoted: fixes of single-header libraries edit them too (nlohmann/json),
@@ -127,7 +127,7 @@ export const PLAIN_BM25_OPTIONS: LexicalRankOptions = {
   parseQuery: false,
   query: DEFAULT_QUERY_WEIGHTS,
   signals: { frame: 0, path: 0, module: 0, definition: 0, symbol: 0 },
-  definitions: { title: 0, repeat: 0, floor: 0 },
+  definitions: { title: 0, repeat: 0, floor: 0, errorNames: 1 },
   demote: { test: 1, doc: 1, example: 1, data: 1, build: 1, meta: 1, generated: 1 },
   companions: 0,
   testSubjects: 0,
