@@ -1,7 +1,7 @@
 /**
  * What choosing the pointers costs a ranking (docs/benchmarks.md, "Pointer choice"): on an indexed store, each
  * issue is ranked (top 10 files), then the pointer choice of those files (`buildPointerQuery` and `filePointers`:
- * the part of `rankLexical` that chooses pointers) is timed alone, best of 5 runs per issue; the median and
+ * the part of `rankLexical` that chooses pointers; the frames were resolved to files by the ranking) is timed alone, best of 5 runs per issue; the median and
  * p95 over the issues are printed beside the whole ranking's.
  *
  *   npx tsx bench/pointer-cost.ts --store ~/benchwork/stores-swe/django__django.sqlite \
@@ -41,7 +41,7 @@ for (const row of rows) {
   // The term weights the ranking computed anyway: what the pointer choice adds is the query and the files' symbols.
   const weightOf = parts.pointerQuery.weightOf;
   pointerMs.push(best(() => {
-    const query = buildPointerQuery(index, issue, weightOf);
+    const query = buildPointerQuery(issue, weightOf, parts.pointerQuery.frames);
     for (const file of parts.fileIds) filePointers(index, file, query, parts.options);
   }));
 }

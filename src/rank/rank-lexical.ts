@@ -44,7 +44,7 @@ export function rankLexicalParts(index: LexicalIndex, issueText: string, options
   const terms = o.parseQuery ? buildQueryTerms(issue, o.query, split, talk) : rawTerms(issue.text, split);
   const scores = combineScores(index, issue, terms, o);
   const top = topFiles(scores, o, index);
-  const pointerQuery = buildPointerQuery(index, issue, withoutEmphasis(terms, scores.weightOf));
+  const pointerQuery = buildPointerQuery(issue, scores.segmentWeightOf, scores.mentions.frameHits);
   const files = buildEvidence({
     index, pointerQuery, terms, weightOf: scores.weightOf, options: o, top, scores: scores.final,
     mentions: scores.mentions, testedBy: scores.testedBy,
@@ -64,6 +64,8 @@ function rawTerms(text: string, split: boolean): WeightedTerm[] {
 interface Combined {
   readonly final: Float64Array;
   readonly weightOf: ReadonlyMap<string, number>;
+  /** `weightOf` without the title's emphasis: how symbols inside a file are scored (segments and pointers). */
+  readonly segmentWeightOf: ReadonlyMap<string, number>;
   readonly mentions: ReturnType<typeof resolveMentions>;
   /** Code file → the test beside it whose score lifted it. */
   readonly testedBy: ReadonlyMap<number, number>;
@@ -96,7 +98,8 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
   // symptom's place as often as the fix's), and only in code: a docs page or an issue template is one line window
   // after another, its best window the reporter's words echoed.
   const segmentFiles = s.symbol > 0 ? bestByScore(final, o.symbolDepth).filter((d) => !PROSE_ROLES.has(index.files[d].role)) : [];
-  const symbols = scoreSymbols(index, segmentFiles, segmentFiles.length > 0 ? withoutEmphasis(terms, weightOf) : new Map());
+  const segmentWeightOf = withoutEmphasis(terms, weightOf);
+  const symbols = scoreSymbols(index, segmentFiles, segmentWeightOf);
   let maxSymbol = 0;
   for (const m of symbols.values()) maxSymbol = Math.max(maxSymbol, m.score);
   if (maxSymbol > 0) for (const [d, m] of symbols) final[d] += (s.symbol * m.score) / maxSymbol;
@@ -127,7 +130,7 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
   addAll(mentions.module, s.module, true);
   if (o.companions > 0) lendToCompanions(index, final, o.companions);
   dampPlatformCopies(index, final, issue.text, o.platformCopies);
-  return { final, weightOf, mentions, testedBy };
+  return { final, weightOf, segmentWeightOf, mentions, testedBy };
 }
 
 /**

@@ -4,9 +4,21 @@ import type { ParsedIssue } from "./parse-issue.js";
 import { innermostFirst } from "./parse-frames.js";
 import { matchModule, matchPathSuffix } from "./path-lookup.js";
 
+/** A stack frame of the issue that resolves to a file: where in the file, and how far from the innermost frame. */
+export interface FrameHit {
+  readonly line?: number;
+  /** The function the frame names, when its format says. */
+  readonly symbol?: string;
+  readonly text: string;
+  /** 0 for the innermost in-repository frame, 1 for the next, … */
+  readonly depth: number;
+}
+
 /** Per-file strengths (0..1) of the three kinds of mention, and the mention to show as evidence. */
 export interface MentionScores {
   readonly frame: Map<number, number>;
+  /** Per file, the frames that resolve to it, innermost first (for the place inside the file). */
+  readonly frameHits: Map<number, FrameHit[]>;
   readonly path: Map<number, number>;
   readonly module: Map<number, number>;
   readonly evidence: Map<number, NonNullable<Evidence["mention"]>>;
@@ -30,7 +42,7 @@ const PACKAGE_FACTOR = 0.3;
  * list the innermost frame last).
  */
 export function resolveMentions(index: LexicalIndex, issue: ParsedIssue): MentionScores {
-  const out: MentionScores = { frame: new Map(), path: new Map(), module: new Map(), evidence: new Map() };
+  const out: MentionScores = { frame: new Map(), frameHits: new Map(), path: new Map(), module: new Map(), evidence: new Map() };
   const bump = (m: Map<number, number>, file: number, v: number): void => {
     m.set(file, Math.max(m.get(file) ?? 0, v));
   };
@@ -40,8 +52,10 @@ export function resolveMentions(index: LexicalIndex, issue: ParsedIssue): Mentio
     .filter((x) => x.match.files.length > 0);
   innermostFirst(frames).forEach(({ f, match }, depth) => {
     const strength = (FRAME_DECAY ** depth * specificity(match.matched)) / match.files.length;
+    const hit: FrameHit = { ...(f.line !== undefined ? { line: f.line } : {}), ...(f.symbol ? { symbol: f.symbol } : {}), text: f.text, depth };
     for (const file of match.files) {
       bump(out.frame, file, strength);
+      out.frameHits.set(file, [...(out.frameHits.get(file) ?? []), hit]);
       if (!out.evidence.has(file)) out.evidence.set(file, { kind: "frame", text: f.text, line: f.line });
     }
   });

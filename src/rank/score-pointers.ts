@@ -2,8 +2,7 @@ import type { SymbolInfo } from "../index/types.js";
 import { decodeAnalysis, type ContentAnalysis } from "./analyze-content.js";
 import type { LexicalIndex } from "./lexical-index.js";
 import type { ParsedIssue } from "./parse-issue.js";
-import { innermostFirst } from "./parse-frames.js";
-import { matchPathSuffix } from "./path-lookup.js";
+import type { FrameHit } from "./resolve-mentions.js";
 import { scanTokens } from "./tokenize.js";
 
 /** How a file's symbols are scored for the pointer: where inside the file the comment sends the reader. */
@@ -71,18 +70,19 @@ export interface PointerQuery {
   readonly weightOf: ReadonlyMap<string, number>;
   /** Names the issue writes as code (identifiers, a dotted name's last segment and last pair, frame functions), with their case. */
   readonly named: ReadonlySet<string>;
-  /** Per file, the frames of the issue that resolve to it, innermost first. */
-  readonly frames: ReadonlyMap<number, readonly { readonly line?: number; readonly symbol?: string; readonly text: string; readonly depth: number }[]>;
+  /** Per file, the frames of the issue that resolve to it, innermost first (`resolveMentions`). */
+  readonly frames: ReadonlyMap<number, readonly FrameHit[]>;
 }
 
 /** How many terms a pointer's reasons list. */
 const REASON_TERMS = 5;
 
 /**
- * What the issue says about places inside files: its code names (the same reading as the definition signal: a
- * dotted name's tail segments, `Class.method`) and its stack frames resolved to files, innermost first.
+ * What the issue says about places inside files: its code names (a dotted name's last segment and last pair,
+ * `Class.method`; the functions its resolved frames name) and its stack frames resolved to files, innermost first
+ * (`frames`: the `frameHits` of `resolveMentions`, which already matched them to files).
  */
-export function buildPointerQuery(index: LexicalIndex, issue: ParsedIssue, weightOf: ReadonlyMap<string, number>): PointerQuery {
+export function buildPointerQuery(issue: ParsedIssue, weightOf: ReadonlyMap<string, number>, frames: ReadonlyMap<number, readonly FrameHit[]>): PointerQuery {
   const named = new Set<string>();
   // `PaymentGateway.refund` names the method; its head is a receiver, a package or a class that only qualifies it,
   // and counts as named only where the issue also writes it on its own.
@@ -95,16 +95,7 @@ export function buildPointerQuery(index: LexicalIndex, issue: ParsedIssue, weigh
     for (const head of parts.slice(0, -1)) heads.add(head);
   }
   for (const head of heads) if (named.has(head) && !standsAlone(issue.text, head)) named.delete(head);
-  const frames = new Map<number, { line?: number; symbol?: string; text: string; depth: number }[]>();
-  const resolved = issue.frames.map((f) => ({ f, files: matchPathSuffix(index.paths, f.path).files })).filter((x) => x.files.length > 0);
-  innermostFirst(resolved).forEach(({ f, files }, depth) => {
-    if (f.symbol && f.symbol.length >= 3) named.add(f.symbol);
-    for (const file of files) {
-      const list = frames.get(file) ?? [];
-      list.push({ ...(f.line !== undefined ? { line: f.line } : {}), ...(f.symbol ? { symbol: f.symbol } : {}), text: f.text, depth });
-      frames.set(file, list);
-    }
-  });
+  for (const hits of frames.values()) for (const f of hits) if (f.symbol && f.symbol.length >= 3) named.add(f.symbol);
   return { weightOf, named, frames };
 }
 
@@ -161,7 +152,7 @@ export function pickPointers(symbols: readonly SymbolInfo[], scored: readonly Sc
 /** Frame bonuses per symbol: the name a frame gives, else the innermost symbol holding its line; best frame counts. */
 function framesOf(
   symbols: readonly SymbolInfo[],
-  frames: readonly { line?: number; symbol?: string; text: string; depth: number }[],
+  frames: readonly FrameHit[],
   options: PointerOptions,
 ): Map<number, { score: number; text: string }> {
   const hits = new Map<number, { score: number; text: string }>();
