@@ -1,5 +1,6 @@
 import type { SymbolInfo } from "../index/types.js";
-import { decodeAnalysis, type ContentAnalysis } from "./analyze-content.js";
+import type { ContentAnalysis } from "./analyze-content.js";
+import { sumSymbolWeights } from "./score-symbols.js";
 import type { LexicalIndex } from "./lexical-index.js";
 import type { ParsedIssue } from "./parse-issue.js";
 import type { FrameHit } from "./resolve-mentions.js";
@@ -105,19 +106,15 @@ export function buildPointerQuery(issue: ParsedIssue, weightOf: ReadonlyMap<stri
  * bonuses. Pure; cost is linear in the file's symbols and local terms.
  */
 export function scoreFileSymbols(index: LexicalIndex, file: number, query: PointerQuery, options: PointerOptions = DEFAULT_POINTER_OPTIONS): ScoredSymbol[] {
-  const { symbols, analysis } = index.files[file];
-  if (symbols.length === 0) return [];
-  const a: ContentAnalysis = analysis instanceof Uint8Array ? decodeAnalysis(analysis) : analysis;
-  if (a.symbolTerms.length !== symbols.length) return [];
-  const local = new Float64Array(a.terms.length);
-  for (let t = 0; t < a.terms.length; t++) local[t] = query.weightOf.get(a.terms[t]) ?? 0;
+  const { symbols } = index.files[file];
+  const summed = sumSymbolWeights(index.files[file], query.weightOf);
+  if (!summed) return [];
+  const { analysis: a, local } = summed;
 
   const words = symbols.map((s, i) => {
-    const set = a.symbolTerms[i];
-    let sum = 0;
-    for (let k = 0; k < set.length; k++) sum += local[set[k]];
+    let sum = summed.sums[i];
     if (options.nameTerms > 0) scanTokens(s.name, (term) => (sum += options.nameTerms * (query.weightOf.get(term) ?? 0)));
-    return options.lengthNorm > 0 ? sum / (1 + set.length) ** options.lengthNorm : sum;
+    return options.lengthNorm > 0 ? sum / (1 + a.symbolTerms[i].length) ** options.lengthNorm : sum;
   });
   let maxWords = 0;
   for (const w of words) if (w > maxWords) maxWords = w;

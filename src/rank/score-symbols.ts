@@ -1,6 +1,6 @@
 import { decodeAnalysis } from "./analysis-codec.js";
 import type { ContentAnalysis } from "./analyze-content.js";
-import type { LexicalIndex } from "./lexical-index.js";
+import type { IndexedFile, LexicalIndex } from "./lexical-index.js";
 
 /** The best-matching symbol of a file and its score. */
 export interface SymbolMatch {
@@ -23,18 +23,13 @@ export function scoreSymbols(
   const out = new Map<number, SymbolMatch>();
   if (weightOf.size === 0) return out;
   for (const file of candidates) {
-    const { symbols, analysis } = index.files[file];
-    if (symbols.length === 0) continue;
-    const a: ContentAnalysis = analysis instanceof Uint8Array ? decodeAnalysis(analysis) : analysis;
-    if (a.symbolTerms.length !== symbols.length) continue;
-    const local = new Float64Array(a.terms.length);
-    for (let t = 0; t < a.terms.length; t++) local[t] = weightOf.get(a.terms[t]) ?? 0;
+    const words = sumSymbolWeights(index.files[file], weightOf);
+    if (!words) continue;
+    const { symbols } = index.files[file];
     let best = -1;
     let bestScore = 0;
-    for (let i = 0; i < a.symbolTerms.length; i++) {
-      const set = a.symbolTerms[i];
-      let s = 0;
-      for (let k = 0; k < set.length; k++) s += local[set[k]];
+    for (let i = 0; i < words.sums.length; i++) {
+      const s = words.sums[i];
       const span = symbols[i].endLine - symbols[i].startLine;
       if (s > bestScore || (s === bestScore && s > 0 && span < symbols[best].endLine - symbols[best].startLine)) {
         best = i;
@@ -44,4 +39,34 @@ export function scoreSymbols(
     if (best >= 0) out.set(file, { symbol: best, score: bestScore });
   }
   return out;
+}
+
+/** A file's symbols against the query: the decoded analysis, each local term's weight, and each symbol's sum. */
+export interface SymbolWeights {
+  readonly analysis: ContentAnalysis;
+  /** Weight of each of the analysis's local terms (0 for terms not in the query). */
+  readonly local: Float64Array;
+  /** Per symbol, the summed weight of the distinct query terms on the lines it owns (and its name). */
+  readonly sums: Float64Array;
+}
+
+/**
+ * Sums, for each symbol of `file`, the weights of the distinct query terms on the lines it owns. Undefined for a
+ * file without symbols, or whose analysis does not describe them (it was made with other symbols). Pure.
+ */
+export function sumSymbolWeights(file: IndexedFile, weightOf: ReadonlyMap<string, number>): SymbolWeights | undefined {
+  const { symbols, analysis } = file;
+  if (symbols.length === 0) return undefined;
+  const a: ContentAnalysis = analysis instanceof Uint8Array ? decodeAnalysis(analysis) : analysis;
+  if (a.symbolTerms.length !== symbols.length) return undefined;
+  const local = new Float64Array(a.terms.length);
+  for (let t = 0; t < a.terms.length; t++) local[t] = weightOf.get(a.terms[t]) ?? 0;
+  const sums = new Float64Array(symbols.length);
+  for (let i = 0; i < symbols.length; i++) {
+    const set = a.symbolTerms[i];
+    let sum = 0;
+    for (let k = 0; k < set.length; k++) sum += local[set[k]];
+    sums[i] = sum;
+  }
+  return { analysis: a, local, sums };
 }
