@@ -15,7 +15,7 @@
 import { readFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { parseDataset, type EvalRow } from "../src/eval/dataset.js";
 import { pointerMeets, scorePointers, summarizePointers, type PointerMetrics } from "../src/eval/pointer-metrics.js";
-import { pointersOfRanking } from "../src/eval/ranked-pointers.js";
+import { pointersOfRanking, pointersOfSymbols, toPointer } from "../src/eval/ranked-pointers.js";
 import type { LexicalIndex } from "../src/rank/lexical-index.js";
 import { rankLexical } from "../src/rank/rank-lexical.js";
 import { rankSymbols } from "../src/rank/rank-symbols.js";
@@ -64,7 +64,7 @@ await forEachIndexedTree({ rows, trees, storeDir }, ({ index, rows: treeRows }) 
     const line: Record<string, unknown> = { id: row.id, lang: row.lang };
     for (const name of names) {
       const files = rankLexical(index, row.body, { ...CONFIGS[name], limit: 10 });
-      const symbols = rankSymbols(index, row.body, { ...CONFIGS[name], limit: 10 }).map((s) => ({ path: s.path, name: s.qualifiedName, kind: s.kind, start: s.startLine, end: s.endLine }));
+      const symbols = pointersOfSymbols(rankSymbols(index, row.body, { ...CONFIGS[name], limit: 10 }));
       const m = scorePointers(files.map((f) => f.path), pointersOfRanking(files), row.goldLines, symbols);
       results.get(name)!.push({ row, m });
       line[name] = m ? { acc1: m.acc[1], acc5: m.acc[5], right: m.firstRight, shown: m.goldShown, sym: m.symbolAcc?.[10] } : null;
@@ -80,7 +80,7 @@ function oracle(index: LexicalIndex, paths: readonly string[], row: EvalRow): Po
   const byPath = new Map(index.files.map((f) => [f.path, f]));
   const pointers = paths.flatMap((path) => {
     const s = byPath.get(path)?.symbols.find((x) => pointerMeets({ path, start: x.startLine, end: x.endLine }, row.goldLines));
-    return s ? [{ path, name: s.qualifiedName, kind: s.kind, start: s.startLine, end: s.endLine }] : [];
+    return s ? [toPointer(path, s)] : [];
   });
   return scorePointers(paths, pointers, row.goldLines);
 }

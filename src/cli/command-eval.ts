@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { parseDataset, type EvalRow } from "../eval/dataset.js";
 import { buildPastFixes } from "../eval/past-fixes.js";
 import { evaluateDataset, type EvalReport } from "../eval/evaluate-dataset.js";
-import { pointersOfRanking } from "../eval/ranked-pointers.js";
+import { pointersOfRanking, pointersOfSymbols } from "../eval/ranked-pointers.js";
 import { readTreeTime } from "../eval/read-tree-time.js";
 import { renderReport } from "../eval/render-report.js";
 import { openIndexStore, type SqliteIndexStore } from "../store/open-index-store.js";
@@ -85,8 +85,7 @@ export async function runEvalCommand(
                 { text, top: options.keep, mode: options.mode, ...history },
               );
               // The cross-file symbol ranking (`rank --symbols`) is lexical whatever the mode, as the command is.
-              const symbols = rankIssueSymbols({ index, now: () => performance.now() }, { text, top: SYMBOLS_KEPT }).symbols
-                .map((x) => ({ path: x.path, name: x.qualifiedName, kind: x.kind, start: x.startLine, end: x.endLine }));
+              const symbols = pointersOfSymbols(rankIssueSymbols({ index, now: () => performance.now() }, { text, top: SYMBOLS_KEPT }).symbols);
               return { paths: ranking.files.map((f) => f.path), mode: ranking.mode, pointers: pointersOfRanking(ranking.files), symbols };
             },
           };
