@@ -1,3 +1,4 @@
+import { okapiIdf, okapiTerm } from "../rank/okapi.js";
 import type { LexicalIndex } from "../rank/lexical-index.js";
 import { tokenize } from "../rank/tokenize.js";
 import type { SourceLines } from "./source-lines.js";
@@ -41,8 +42,7 @@ export function scoreSymbolText(
   const idfOf = (term: string) => {
     let value = idf.get(term);
     if (value === undefined) {
-      const df = index.postings(term)?.files.length ?? 0;
-      value = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      value = okapiIdf(n, index.postings(term)?.files.length ?? 0);
       idf.set(term, value);
     }
     return value;
@@ -51,10 +51,7 @@ export function scoreSymbolText(
   return docs
     .map(({ symbol, counts, length }) => {
       let score = 0;
-      for (const [term, tf] of counts) {
-        const norm = avg > 0 ? 1 - b + (b * length) / avg : 1;
-        score += (idfOf(term) * tf * (k1 + 1)) / (tf + k1 * norm);
-      }
+      for (const [term, tf] of counts) score += okapiTerm(idfOf(term), tf, length, avg, k1, b);
       return { symbol, score };
     })
     .filter((s) => s.score > 0)

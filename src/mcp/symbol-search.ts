@@ -1,3 +1,4 @@
+import { okapiIdf, okapiTerm } from "../rank/okapi.js";
 import { tokenize } from "../rank/tokenize.js";
 import type { CatalogSymbol, SymbolCatalog } from "./symbol-catalog.js";
 
@@ -84,12 +85,10 @@ export function searchSymbols(
     const list = index.postings.get(term);
     if (!list) continue;
     const df = list.docs.length;
-    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    const idf = okapiIdf(n, df);
     for (let i = 0; i < df; i++) {
       const doc = list.docs[i];
-      const tf = list.tf[i];
-      const norm = index.avgLength > 0 ? 1 - b + (b * index.lengths[doc]) / index.avgLength : 1;
-      scores.set(doc, (scores.get(doc) ?? 0) + (idf * tf * (k1 + 1)) / (tf + k1 * norm));
+      scores.set(doc, (scores.get(doc) ?? 0) + okapiTerm(idf, list.tf[i], index.lengths[doc], index.avgLength, k1, b));
     }
   }
   const accept = options.accept ?? (() => true);

@@ -1,5 +1,6 @@
 import type { WeightedTerm } from "./build-query.js";
 import type { LexicalIndex, TermPostings } from "./lexical-index.js";
+import { okapiIdf } from "./okapi.js";
 
 /** BM25F parameters. A field weight of 0 switches the field off (its terms then neither score nor count in df). */
 export interface Bm25fOptions {
@@ -53,7 +54,7 @@ export function scoreBm25f(index: LexicalIndex, query: readonly WeightedTerm[], 
     let df = 0;
     for (let s = 0; s < files.length; s++) if (fieldTf(p, s, o) > 0) df++;
     if (df === 0) continue;
-    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    const idf = okapiIdf(n, df);
     idfs.set(q.term, idf);
     const w = q.weight * idf;
     for (let s = 0; s < files.length; s++) {
