@@ -66,9 +66,9 @@ export async function indexDelta(options: IndexDeltaOptions): Promise<DeltaRepor
     if (known.has(hash)) continue;
     loaded ??= "load" in extractor ? await extractor.load() : extractor;
     const text = decodeText(file.bytes);
-    const symbols = loaded.extract(text, file.language);
+    const { symbols, links } = loaded.outline(text, file.language);
     const analysis = options.analyze({ text, language: file.language, symbols, path: file.path });
-    blobs.push({ hash, language: file.language, size: file.size, lineCount: countLines(text), analysis, symbols });
+    blobs.push({ hash, language: file.language, size: file.size, lineCount: countLines(text), analysis, symbols, links });
   }
   const files = [...tree].map(([path, hash]) => ({ path, hash }));
   const meta = { ...options.meta, [CONTENT_VERSION_KEY]: contentVersion, indexed_at: new Date(now()).toISOString() };

@@ -215,12 +215,12 @@ async function indexWalk(
 
 function buildBlob(file: SelectedFile, extractor: SymbolExtractor, analyze: AnalyzeContent): BlobRecord {
   const text = decodeText(file.bytes);
-  const symbols = extractor.extract(text, file.language);
+  const { symbols, links } = extractor.outline(text, file.language);
   let analysis: Uint8Array;
   try {
     analysis = analyze({ text, language: file.language, symbols, path: file.path });
   } catch (error) {
     throw new Error(`Content analysis failed for ${file.path}`, { cause: error });
   }
-  return { hash: file.hash, language: file.language, size: file.size, lineCount: countLines(text), analysis, symbols };
+  return { hash: file.hash, language: file.language, size: file.size, lineCount: countLines(text), analysis, symbols, links };
 }

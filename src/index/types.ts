@@ -34,3 +34,33 @@ export interface SourceFile {
 export type SkipReason =
   | "binary" | "too-large" | "vendored" | "generated" | "minified" | "excluded" | "ignored-dir" | "over-file-cap"
   | "unreadable" | "symlink";
+
+/** A type declared in a file and the supertypes it names (base classes, interfaces, traits, embedded structs). */
+export interface TypeLink {
+  /** The type's bare name, as its symbol's `name`. */
+  readonly name: string;
+  /** The 1-based line of its name. */
+  readonly line: number;
+  /** Bare names of its supertypes, generic arguments and qualifiers dropped (`Base<T>`, `mod.Base` → `Base`). */
+  readonly supers: readonly string[];
+}
+
+/** What a JSON package manifest (`package.json`) declares, read from any JSON content with a string `name`. */
+export interface PackageManifest {
+  readonly name: string;
+  /** Entry modules named by `main`, `module`, `types`/`typings`, `source` and string or `"."` `exports`. */
+  readonly entries: readonly string[];
+  /** Workspace globs (`workspaces`, or `workspaces.packages`). */
+  readonly workspaces: readonly string[];
+}
+
+/**
+ * A content's links to other code, as written (unresolved: resolving needs the tree, and contents are stored by
+ * hash, whatever their path). Import specifiers keep the language's own syntax: `a.b` / `.c` (Python), `com.x.Y` /
+ * `com.x.*` (JVM), `./x` / `@scope/pkg` (JavaScript), `"x.h"` / `<x.h>` (C), `crate::a::B` / `mod:x` (Rust).
+ */
+export interface FileLinks {
+  readonly imports: readonly string[];
+  readonly types: readonly TypeLink[];
+  readonly package?: PackageManifest;
+}

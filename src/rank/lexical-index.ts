@@ -1,4 +1,5 @@
-import type { Language, SymbolInfo } from "../index/types.js";
+import type { FileLinks, Language, SymbolInfo } from "../index/types.js";
+import { buildGraphColumns, codeGraphOf, type CodeGraph, type CodeGraphColumns } from "../graph/code-graph.js";
 import type { ContentAnalysis } from "./analyze-content.js";
 import { encodeAnalysis, readAnalysisColumns } from "./analysis-codec.js";
 import { fileRole, findTestRoots, type FileRole } from "./file-role.js";
@@ -18,6 +19,8 @@ export interface LexicalDoc {
   readonly lineCount: number;
   readonly symbols: readonly SymbolInfo[];
   readonly analysis: Uint8Array | ContentAnalysis;
+  /** Its content's imports and type relations, unresolved (absent: none). */
+  readonly links?: FileLinks;
 }
 
 /** A file as the index keeps it. `analysis` is kept as given, for per-symbol evidence at rank time. */
@@ -62,6 +65,8 @@ export interface LexicalIndex {
   readonly companions: ReadonlyMap<number, readonly number[]>;
   /** Test file → the code file beside it that it is named after (see `test-subjects.ts`). */
   readonly testSubjects: ReadonlyMap<number, number>;
+  /** Imports between the files and the type relations of their types (see `graph/code-graph.ts`). */
+  readonly graph: CodeGraph;
 }
 
 /**
@@ -77,6 +82,8 @@ export interface BuiltLexicalIndex extends LexicalIndex {
   readonly postStart: Int32Array;
   readonly postFile: Int32Array;
   readonly tf: Readonly<Record<Field, Uint16Array>>;
+  /** The code graph's columns, saved by `encodeLexicalIndex`. */
+  readonly graphColumns: CodeGraphColumns;
 }
 
 /** Term `t`'s postings as views over the built columns (no copy). */
@@ -202,14 +209,17 @@ export function buildLexicalIndex(docs: readonly LexicalDoc[]): BuiltLexicalInde
     role: fileRole(d.path, d.language, layout),
     analysis: d.analysis,
   }));
+  const definitions = buildDefinitions(docs);
+  const graphColumns = buildGraphColumns(docs);
+  const graph = codeGraphOf(graphColumns, { definedIn: (name) => definitions.get(name) ?? [], pathOf: (d) => docs[d].path });
   const index = {
-    files, interner, postStart, postFile, tf, lengths, avgLength,
+    files, interner, postStart, postFile, tf, lengths, avgLength, graphColumns, graph,
     postings(term: string): TermPostings | undefined {
       const t = interner.find(term);
       return t === undefined ? undefined : slicePostings(postStart, postFile, tf, t);
     },
     paths: buildPathLookup(docs.map((d) => d.path)),
-    definitions: buildDefinitions(docs),
+    definitions,
     templates: buildTemplateVocabularies(docs),
     companions: new Map<number, number[]>(),
     testSubjects: findTestSubjects(files),

@@ -6,6 +6,7 @@ import {
 import { findCompanions } from "./companions.js";
 import { findTestSubjects } from "./test-subjects.js";
 import { DefinitionTable } from "./definition-table.js";
+import { codeGraphOf, type CodeGraphColumns } from "../graph/code-graph.js";
 import { buildTemplateVocabularies } from "./issue-template.js";
 import { buildPathLookup, type PathLookup } from "./path-lookup.js";
 import {
@@ -27,7 +28,7 @@ import { encodeSortedNames, sortOrder } from "./sorted-names.js";
  * of the bytes): a ranking reads about a hundred of them, from the store, by hash (see `AnalysisSource`).
  */
 const MAGIC = 0x58_4c_53_42; // "BSLX"
-const FORMAT = 5;
+const FORMAT = 6;
 
 /** Encodes an index built by `buildLexicalIndex` into one buffer. */
 export function encodeLexicalIndex(index: BuiltLexicalIndex): Uint8Array {
@@ -89,6 +90,7 @@ export function layOutLexicalIndex(index: BuiltLexicalIndex): PackedSections {
   const sections: Column[] = [
     text([JSON.stringify({
       format: FORMAT, terms: termOrder.length, definitions: definitionOrder.length,
+      relations: index.graphColumns.relationFile.length,
       avgLength: FIELDS.map((f) => index.avgLength[f]),
     })]),
     terms.keys, terms.blockStart, terms.arena, postStart, postFile, ...tf, ...FIELDS.map((f) => index.lengths[f]),
@@ -98,6 +100,8 @@ export function layOutLexicalIndex(index: BuiltLexicalIndex): PackedSections {
     symbolStart, Int32Array.from(symbols, (s) => s.startLine), Int32Array.from(symbols, (s) => s.endLine),
     ...textColumn(names), ...textColumn(qualifiedNames), ...textColumn(kinds),
     definitions.keys, definitions.blockStart, definitions.arena, definitionStart, Int32Array.from(definitionFiles),
+    index.graphColumns.importStart, index.graphColumns.importTargets, index.graphColumns.relationFile,
+    index.graphColumns.relationLine, text(index.graphColumns.relationType), text(index.graphColumns.relationSuper),
   ];
   return layOutSections(MAGIC, sections);
 }
@@ -122,7 +126,7 @@ export function decodeLexicalIndex(bytes: Uint8Array, analyses: AnalysisSource):
 export function readLexicalSnapshot(readAt: ReadAt, totalLength: number, analyses: AnalysisSource): LexicalIndex {
   const r = sectionCursor(openSections(MAGIC, readAt, totalLength));
   const header = JSON.parse(r.strings(1)[0]) as {
-    format: number; terms: number; definitions: number; avgLength: number[];
+    format: number; terms: number; definitions: number; relations: number; avgLength: number[];
   };
   if (header.format !== FORMAT) throw new Error(`lexical snapshot format ${header.format}, expected ${FORMAT}`);
   const terms = r.sortedNames(header.terms);
@@ -147,6 +151,10 @@ export function readLexicalSnapshot(readAt: ReadAt, totalLength: number, analyse
   const definitionNames = r.sortedNames(header.definitions);
   const definitionStart = r.later(4);
   const definitionFiles = r.later(4);
+  const graphColumns: CodeGraphColumns = {
+    importStart: r.int32(), importTargets: r.int32(), relationFile: r.int32(), relationLine: r.int32(),
+    relationType: r.strings(header.relations), relationSuper: r.strings(header.relations),
+  };
   r.end();
   const contents = symbolStart.length - 1;
   const symbolCount = startLines.length;
@@ -154,6 +162,9 @@ export function readLexicalSnapshot(readAt: ReadAt, totalLength: number, analyse
     contentOf.some((c) => c < 0 || c >= contents) || symbolStart[contents] !== symbolCount || endLines.length !== symbolCount ||
     postStart.length !== header.terms + 1 || tfSections.some((s) => s.length !== postFile.length) ||
     definitionStart.length !== header.definitions + 1 ||
+    graphColumns.importStart.length !== fileCount + 1 || graphColumns.importStart[fileCount] !== graphColumns.importTargets.length ||
+    graphColumns.importTargets.some((d) => d < 0 || d >= fileCount) || graphColumns.relationLine.length !== header.relations ||
+    graphColumns.relationFile.length !== header.relations || graphColumns.relationFile.some((d) => d < 0 || d >= fileCount) ||
     [names, qualifiedNames, kinds].some((column) => column.start.length !== contents + 1)) {
     throw new Error("lexical snapshot sections do not fit together");
   }
@@ -198,6 +209,7 @@ export function readLexicalSnapshot(readAt: ReadAt, totalLength: number, analyse
     templates: buildTemplateVocabularies(files),
     companions: new Map<number, number[]>(),
     testSubjects: findTestSubjects(files),
+    graph: codeGraphOf(graphColumns, { definedIn: (name) => definitions.get(name) ?? [], pathOf: (d) => paths[d] }),
     get paths() {
       lookup ??= buildPathLookup(paths);
       return lookup;

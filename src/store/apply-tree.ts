@@ -1,4 +1,5 @@
 import type { Database } from "better-sqlite3";
+import type { FileLinks } from "../index/types.js";
 import type { TreeUpdate, TreeUpdateResult } from "./index-store.js";
 import { IndexStoreError } from "./store-error.js";
 
@@ -12,6 +13,8 @@ export function createApplyTree(db: Database): (update: TreeUpdate) => TreeUpdat
   const deleteSymbols = db.prepare("DELETE FROM symbols WHERE hash = ?");
   const insertSymbol = db.prepare("INSERT INTO symbols (hash, ord, name, qualified_name, kind, start_line, end_line)" +
     " VALUES (?, ?, ?, ?, ?, ?, ?)");
+  const deleteLinks = db.prepare("DELETE FROM links WHERE hash = ?");
+  const insertLinks = db.prepare("INSERT INTO links (hash, body) VALUES (?, ?)");
   const selectFiles = db.prepare<[], [string, string, string | null]>("SELECT path, hash, stat FROM files").raw();
   const deleteFile = db.prepare("DELETE FROM files WHERE path = ?");
   const upsertFile = db.prepare("INSERT OR REPLACE INTO files (path, hash, stat) VALUES (?, ?, ?)");
@@ -19,6 +22,7 @@ export function createApplyTree(db: Database): (update: TreeUpdate) => TreeUpdat
   const hasBlob = db.prepare<[string], number>("SELECT 1 FROM blobs WHERE hash = ?").pluck();
   const collectBlobs = db.prepare("DELETE FROM blobs WHERE hash NOT IN (SELECT hash FROM files)");
   const collectSymbols = db.prepare("DELETE FROM symbols WHERE hash NOT IN (SELECT hash FROM files)");
+  const collectLinks = db.prepare("DELETE FROM links WHERE hash NOT IN (SELECT hash FROM files)");
   const collectChunks = db.prepare("DELETE FROM chunks WHERE file_hash NOT IN (SELECT hash FROM files)");
   const readGeneration = db.prepare<[], string>("SELECT value FROM meta WHERE key = 'generation'").pluck();
   const writeMeta = db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
@@ -33,6 +37,8 @@ export function createApplyTree(db: Database): (update: TreeUpdate) => TreeUpdat
       deleteSymbols.run(blob.hash);
       blob.symbols.forEach((s, ord) =>
         insertSymbol.run(blob.hash, ord, s.name, s.qualifiedName, s.kind, s.startLine, s.endLine));
+      deleteLinks.run(blob.hash);
+      if (hasLinks(blob.links)) insertLinks.run(blob.hash, JSON.stringify(blob.links));
     }
 
     const rows = selectFiles.all();
@@ -70,6 +76,7 @@ export function createApplyTree(db: Database): (update: TreeUpdate) => TreeUpdat
     if (changed + removed + update.blobs.length > 0) {
       collectedBlobs = collectBlobs.run().changes;
       collectSymbols.run();
+      collectLinks.run();
       collectChunks.run();
     }
 
@@ -82,4 +89,8 @@ export function createApplyTree(db: Database): (update: TreeUpdate) => TreeUpdat
     return { generation, added, changed, removed, collectedBlobs };
   });
   return (update) => apply.immediate(update);
+}
+
+function hasLinks(links: FileLinks | undefined): links is FileLinks {
+  return links !== undefined && (links.imports.length > 0 || links.types.length > 0 || links.package !== undefined);
 }

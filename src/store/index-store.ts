@@ -1,4 +1,4 @@
-import type { Language, SymbolInfo } from "../index/types.js";
+import type { FileLinks, Language, SymbolInfo } from "../index/types.js";
 
 /** One distinct file content, keyed by the sha256 of its bytes. */
 export interface BlobRecord {
@@ -10,6 +10,8 @@ export interface BlobRecord {
   /** The lexical ranker's encoded content analysis; opaque to the store. */
   readonly analysis: Uint8Array;
   readonly symbols: readonly SymbolInfo[];
+  /** Its imports and type relations, unresolved (absent or empty: none). */
+  readonly links?: FileLinks;
 }
 
 /** One path of the current tree and the content it holds. */
@@ -59,6 +61,8 @@ export interface CorpusFile {
   /** Shared between files with the same content: treat as immutable. */
   readonly symbols: readonly SymbolInfo[];
   readonly analysis: Uint8Array;
+  /** Its content's links (shared between files with the same content: treat as immutable); absent: none. */
+  readonly links?: FileLinks;
 }
 
 /** The per-repository index: the current tree, its contents by hash, and meta entries. */

@@ -1,5 +1,5 @@
 import type { Database } from "better-sqlite3";
-import type { Language, SymbolInfo, SymbolKind } from "../index/types.js";
+import type { FileLinks, Language, SymbolInfo, SymbolKind } from "../index/types.js";
 import type { CorpusFile } from "./index-store.js";
 
 type FileRow = [path: string, hash: string, language: Language, lineCount: number, analysis: Uint8Array];
@@ -18,6 +18,7 @@ export function createLoadCorpus(db: Database): () => CorpusFile[] {
     " ORDER BY f.path").raw();
   const selectSymbols = db.prepare<[], SymbolRow>(
     "SELECT hash, name, qualified_name, kind, start_line, end_line FROM symbols ORDER BY hash, ord").raw();
+  const selectLinks = db.prepare<[], [hash: string, body: string]>("SELECT hash, body FROM links").raw();
 
   // One read transaction, so both queries see the same tree even while another process writes.
   return db.transaction(() => {
@@ -32,7 +33,18 @@ export function createLoadCorpus(db: Database): () => CorpusFile[] {
       }
       current.push({ name, qualifiedName, kind, startLine, endLine });
     }
-    return selectFiles.all().map(([path, hash, language, lineCount, analysis]) =>
-      ({ path, hash, language, lineCount, analysis, symbols: byHash.get(hash) ?? NO_SYMBOLS }));
+    const links = new Map<string, FileLinks>();
+    for (const [hash, body] of selectLinks.iterate()) {
+      try {
+        links.set(hash, JSON.parse(body) as FileLinks);
+      } catch {
+        // A damaged row costs its content's links, never the corpus.
+      }
+    }
+    return selectFiles.all().map(([path, hash, language, lineCount, analysis]) => {
+      const file: CorpusFile = { path, hash, language, lineCount, analysis, symbols: byHash.get(hash) ?? NO_SYMBOLS };
+      const own = links.get(hash);
+      return own ? { ...file, links: own } : file;
+    });
   });
 }

@@ -64,6 +64,15 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec("CREATE TABLE lexical_snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), key TEXT NOT NULL, bytes BLOB NOT NULL)");
     },
   },
+  {
+    version: 5,
+    description: "links: each content's imports and type relations, unresolved, for the code graph (docs/architecture.md)",
+    up(db) {
+      // One JSON row per content that has any links; most contents of a tree (docs, data) have none and no row. The
+      // first re-index after the upgrade re-extracts every content anyway (the extractor's version changed).
+      db.exec("CREATE TABLE links (hash TEXT PRIMARY KEY, body TEXT NOT NULL) WITHOUT ROWID");
+    },
+  },
 ];
 
 /** The schema version this build writes. */

@@ -52,7 +52,7 @@ export function loadLexicalIndex(store: SqliteIndexStore, codeVersion: string = 
 let cachedCodeVersion: string | undefined;
 
 /**
- * A hash of the code that shapes a built index: every module of rank/ (tokenizing, analysis decoding, path terms,
+ * A hash of the code that shapes a built index: every module of rank/ and graph/ (tokenizing, analysis decoding, path terms,
  * file roles, the index and its snapshot format) and the store's corpus loader, read from this installation. Any
  * change to them, in any build, invalidates saved snapshots: no version number to forget to bump. The hash is two
  * 32-bit FNV-1a lanes, not sha256: it only has to tell builds apart, and every `rank` computes it, where loading
@@ -62,6 +62,7 @@ export function rankCodeVersion(): string {
   if (cachedCodeVersion) return cachedCodeVersion;
   const files = [
     ...moduleFiles(new URL("../rank/", import.meta.url)),
+    ...moduleFiles(new URL("../graph/", import.meta.url)),
     ...moduleFiles(new URL("../store/", import.meta.url)).filter((f) => /\/load-corpus\.[jt]s$/.test(f)),
   ];
   const hash = new CodeHash();

@@ -1,7 +1,10 @@
 import { createRequire } from "node:module";
-import type { Language as Grammar } from "web-tree-sitter";
+import type { Language as Grammar, Query } from "web-tree-sitter";
 import { countLines } from "../decode-text.js";
-import type { Language, SymbolInfo } from "../types.js";
+import type { FileLinks, Language, SymbolInfo } from "../types.js";
+import { collectLinks } from "./collect-links.js";
+import { LINK_QUERIES } from "./link-rules.js";
+import { readPackageManifest } from "./package-manifest.js";
 import { collectDeclarations, compileRules, type CompiledRules } from "./collect-declarations.js";
 import { LANGUAGE_RULES } from "./language-rules.js";
 import { parsedLanguages, symbolExtractorVersion } from "./extractor-version.js";
@@ -21,11 +24,25 @@ export interface SymbolExtractor {
    * parse, or whose parse failed or timed out get line windows instead. A parsed file with no definitions gets none.
    */
   extract(text: string, language: Language): SymbolInfo[];
+  /**
+   * The symbols (as `extract`) and the links to other code (imports, supertypes; a JSON package manifest's name and
+   * entries) from one parse. Links are empty where the language has no link queries or the parse failed.
+   */
+  outline(text: string, language: Language): FileOutline;
   /** True when `language` is parsed (its symbols are definitions, not windows). */
   parses(language: Language): boolean;
   /** Frees the parser's WASM memory. The extractor must not be used afterwards. */
   dispose(): void;
 }
+
+/** A content's symbols and links. */
+export interface FileOutline {
+  readonly symbols: SymbolInfo[];
+  readonly links: FileLinks;
+}
+
+/** No links: shared, never mutated. */
+export const NO_LINKS: FileLinks = Object.freeze({ imports: Object.freeze([]), types: Object.freeze([]) });
 
 /** Limits and fallbacks of a `SymbolExtractor`. */
 export interface SymbolExtractorOptions {
@@ -45,6 +62,7 @@ export interface SymbolExtractorOptions {
 interface LoadedLanguage {
   readonly grammar: Grammar;
   readonly rules: CompiledRules;
+  readonly links: Query | undefined;
 }
 
 /**
@@ -54,13 +72,14 @@ interface LoadedLanguage {
 export async function createSymbolExtractor(options: SymbolExtractorOptions = {}): Promise<SymbolExtractor> {
   const require = createRequire(import.meta.url);
   // Imported here, not at the top: a ranking over an up-to-date index never parses, and should not pay for it.
-  const { Language: TreeSitterLanguage, Parser } = await import("web-tree-sitter");
+  const { Language: TreeSitterLanguage, Parser, Query: TreeSitterQuery } = await import("web-tree-sitter");
   await Parser.init();
   const loaded = new Map<Language, LoadedLanguage>();
   for (const language of parsedLanguages(options.languages)) {
     const rules = LANGUAGE_RULES[language]!;
     const grammar = await TreeSitterLanguage.load(require.resolve(`tree-sitter-wasms/out/tree-sitter-${rules.grammar}.wasm`));
-    loaded.set(language, { grammar, rules: compileRules(rules) });
+    const linkQuery = LINK_QUERIES[language];
+    loaded.set(language, { grammar, rules: compileRules(rules), links: linkQuery ? new TreeSitterQuery(grammar, linkQuery) : undefined });
   }
   const parser = new Parser();
   // V8 compiles a grammar's WASM lazily, during its first parse: over a second for C++ on a busy machine. The first
@@ -70,7 +89,7 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
   const timeoutMs = options.parseTimeoutMs ?? 5000;
   const now = options.now ?? (() => performance.now());
 
-  function parseSymbols(text: string, language: Language, entry: LoadedLanguage): SymbolInfo[] | undefined {
+  function parseOutline(text: string, language: Language, entry: LoadedLanguage): FileOutline | undefined {
     const deadline = compiled.has(language) ? now() + timeoutMs : Number.POSITIVE_INFINITY;
     compiled.add(language);
     try {
@@ -79,7 +98,16 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
       const tree = parser.parse(text, null, { progressCallback: () => now() > deadline });
       if (!tree) return undefined;
       try {
-        return collectDeclarations(tree.rootNode, entry.rules);
+        const symbols = collectDeclarations(tree.rootNode, entry.rules);
+        let links = NO_LINKS;
+        if (entry.links) {
+          try {
+            links = collectLinks(entry.links.matches(tree.rootNode, { matchLimit: 10_000 }), language);
+          } catch {
+            // Links are extra evidence: a query failure must not cost the file its symbols.
+          }
+        }
+        return { symbols, links };
       } finally {
         tree.delete();
       }
@@ -91,14 +119,25 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
     }
   }
 
+  function outline(text: string, language: Language): FileOutline {
+    const entry = loaded.get(language);
+    const parsed = entry && text.length <= maxParseChars ? parseOutline(text, language, entry) : undefined;
+    if (parsed) return parsed;
+    const manifest = language === "json" ? readPackageManifest(text) : undefined;
+    return {
+      symbols: buildLineWindows(countLines(text), options.windows),
+      links: manifest ? { imports: [], types: [], package: manifest } : NO_LINKS,
+    };
+  }
+
   return {
     version: symbolExtractorVersion(options),
-    extract(text, language) {
-      const entry = loaded.get(language);
-      const parsed = entry && text.length <= maxParseChars ? parseSymbols(text, language, entry) : undefined;
-      return parsed ?? buildLineWindows(countLines(text), options.windows);
-    },
+    extract: (text, language) => outline(text, language).symbols,
+    outline,
     parses: (language) => loaded.has(language),
-    dispose: () => parser.delete(),
+    dispose: () => {
+      parser.delete();
+      for (const entry of loaded.values()) entry.links?.delete();
+    },
   };
 }
