@@ -60,5 +60,12 @@ export const ABLATION_CONFIGS: Record<string, LexicalRankOptionsInput> = {
   // Issue 22: a quoted exception's definition as weaker evidence than other named definitions.
   "default + exception names ×0.5": onDefault({ definitions: { errorNames: 0.5 } }),
   "default + exception names ×0": onDefault({ definitions: { errorNames: 0 } }),
+  // Issue 22: the code graph's signals, each alone at two shares, then together.
+  "default + graph types 0.3": onDefault({ graph: { types: 0.3 } }),
+  "default + graph types 0.6": onDefault({ graph: { types: 0.6 } }),
+  "default + graph feeders 0.3": onDefault({ graph: { feeders: 0.3 } }),
+  "default + graph feeders 0.6": onDefault({ graph: { feeders: 0.6 } }),
+  "default + graph neighbours 0.1": onDefault({ graph: { neighbours: 0.1 } }),
+  "default + graph neighbours 0.2": onDefault({ graph: { neighbours: 0.2 } }),
 };
 

@@ -6,6 +6,7 @@ import type { MentionScores } from "./resolve-mentions.js";
 import { termSaturation } from "./score-bm25f.js";
 import { pickPointers, scoreFileSymbols, type PointerQuery } from "./score-pointers.js";
 import type { Evidence, RankedFile, SymbolPointer } from "./types.js";
+import type { GraphLoan } from "./graph-signals.js";
 
 /** How many matched terms a file's evidence lists. */
 const EVIDENCE_TERMS = 5;
@@ -24,6 +25,8 @@ export interface EvidenceInput {
   readonly mentions: MentionScores;
   /** Code file → the test beside it whose score lifted it (`test-subjects.ts`). */
   readonly testedBy?: ReadonlyMap<number, number>;
+  /** Files lifted along the code graph, and why (`graph-signals.ts`). */
+  readonly graphLoans?: ReadonlyMap<number, GraphLoan>;
 }
 
 /**
@@ -41,12 +44,14 @@ export function buildEvidence(input: EvidenceInput): RankedFile[] {
     const [symbol, alsoSymbol] = filePointers(index, file, pointerQuery, options);
     const mention = mentions.evidence.get(file);
     const test = input.testedBy?.get(file);
+    const loan = input.graphLoans?.get(file);
     const evidence: Evidence = {
       terms: contributions.map((x) => x.term),
       ...(symbol ? { symbol } : {}),
       ...(alsoSymbol ? { alsoSymbol } : {}),
       ...(mention ? { mention } : {}),
       ...(test !== undefined ? { tests: { path: index.files[test].path } } : {}),
+      ...(loan ? { related: { relation: loan.relation, path: index.files[loan.lender].path, ...(loan.name ? { name: loan.name } : {}) } } : {}),
     };
     return { path: index.files[file].path, score: scores[file], evidence };
   });

@@ -200,18 +200,19 @@ export function buildLexicalIndex(docs: readonly LexicalDoc[]): BuiltLexicalInde
     FIELDS.map((f) => [f, fileCount === 0 ? 0 : lengths[f].reduce((s, x) => s + x, 0) / fileCount]),
   ) as Record<Field, number>;
   const layout = { testRoots: findTestRoots(docs.map((d) => d.path)) };
-  const files = docs.map((d) => ({
+  const definitions = buildDefinitions(docs);
+  const graphColumns = buildGraphColumns(docs);
+  const graph = codeGraphOf(graphColumns, { definedIn: (name) => definitions.get(name) ?? [], pathOf: (d) => docs[d].path });
+  const roles = promoteImportedScripts(docs.map((d) => fileRole(d.path, d.language, layout)), docs, graph);
+  const files = docs.map((d, i) => ({
     path: d.path,
     hash: d.hash,
     language: d.language,
     lineCount: d.lineCount,
     symbols: d.symbols,
-    role: fileRole(d.path, d.language, layout),
+    role: roles[i],
     analysis: d.analysis,
   }));
-  const definitions = buildDefinitions(docs);
-  const graphColumns = buildGraphColumns(docs);
-  const graph = codeGraphOf(graphColumns, { definedIn: (name) => definitions.get(name) ?? [], pathOf: (d) => docs[d].path });
   const index = {
     files, interner, postStart, postFile, tf, lengths, avgLength, graphColumns, graph,
     postings(term: string): TermPostings | undefined {
@@ -226,6 +227,36 @@ export function buildLexicalIndex(docs: readonly LexicalDoc[]): BuiltLexicalInde
   };
   for (const [d, list] of findCompanions(index)) index.companions.set(d, list);
   return index;
+}
+
+/** A top-level `scripts/` folder (a build role by path: release and maintenance scripts). */
+const SCRIPTS = /^scripts\//;
+
+/**
+ * Files of a top-level `scripts/` folder that the project's own code imports are code, not build: some projects
+ * keep a package there (`scripts/` as the tool itself). Promoted are the files code outside the folder imports, and
+ * the folder's files those import in turn. Returns `roles`, changed in place.
+ */
+function promoteImportedScripts(roles: FileRole[], docs: readonly { readonly path: string }[], graph: CodeGraph): FileRole[] {
+  const queue: number[] = [];
+  docs.forEach((doc, d) => {
+    if (roles[d] !== "code" || SCRIPTS.test(doc.path)) return;
+    for (const target of graph.importsOf(d)) {
+      if (roles[target] === "build" && SCRIPTS.test(docs[target].path)) {
+        roles[target] = "code";
+        queue.push(target);
+      }
+    }
+  });
+  while (queue.length > 0) {
+    for (const target of graph.importsOf(queue.pop()!)) {
+      if (roles[target] === "build" && SCRIPTS.test(docs[target].path)) {
+        roles[target] = "code";
+        queue.push(target);
+      }
+    }
+  }
+  return roles;
 }
 
 /**

@@ -16,6 +16,7 @@ import { BUILD_WORDS } from "./build-words.js";
 import { lendToCompanions } from "./companions.js";
 import { lendScores } from "./lend-scores.js";
 import { dampPlatformCopies } from "./platform-copies.js";
+import { lendAlongTypes, lendToFeeders, lendToNeighbours, type GraphLoan } from "./graph-signals.js";
 
 /**
  * Ranks the index's files for an issue's text (title on the first line) with BM25F plus evidence signals: stack
@@ -47,7 +48,7 @@ export function rankLexicalParts(index: LexicalIndex, issueText: string, options
   const pointerQuery = buildPointerQuery(issue, scores.segmentWeightOf, scores.mentions.frameHits);
   const files = buildEvidence({
     index, pointerQuery, terms, weightOf: scores.weightOf, options: o, top, scores: scores.final,
-    mentions: scores.mentions, testedBy: scores.testedBy,
+    mentions: scores.mentions, testedBy: scores.testedBy, graphLoans: scores.graphLoans,
   });
   return { files, fileIds: top, pointerQuery, options: o };
 }
@@ -69,6 +70,8 @@ interface Combined {
   readonly mentions: ReturnType<typeof resolveMentions>;
   /** Code file → the test beside it whose score lifted it. */
   readonly testedBy: ReadonlyMap<number, number>;
+  /** Files lifted along the code graph, and why. */
+  readonly graphLoans: ReadonlyMap<number, GraphLoan>;
 }
 
 function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly WeightedTerm[], o: LexicalRankOptions): Combined {
@@ -108,6 +111,13 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
   // Each test beside its code file lends it a share of its score, taken before the demotion: a test's own score says
   // how much the issue reads like it, and an issue that reads like a file's tests is about that file.
   const testedBy = o.testSubjects > 0 ? lendScores(index.testSubjects, final, o.testSubjects) : new Map<number, number>();
+  // A named type's implementations and bases borrow before the demotion too: the lender's score is the evidence, and
+  // a test subclass is demoted like any test afterwards.
+  const graphLoans = new Map<number, GraphLoan>();
+  const keepLoans = (loans: ReadonlyMap<number, GraphLoan>): void => {
+    for (const [d, loan] of loans) if (!graphLoans.has(d)) graphLoans.set(d, loan);
+  };
+  if (o.graph.types > 0) keepLoans(lendAlongTypes(index, final, definitions.names, o.graph.types));
   let maxLines = 1;
   for (const f of index.files) if (f.lineCount > maxLines) maxLines = f.lineCount;
   for (let d = 0; d < n; d++) {
@@ -130,7 +140,11 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
   addAll(mentions.module, s.module, true);
   if (o.companions > 0) lendToCompanions(index, final, o.companions);
   dampPlatformCopies(index, final, issue.text, o.platformCopies);
-  return { final, weightOf, segmentWeightOf, mentions, testedBy };
+  if (o.graph.feeders > 0) {
+    keepLoans(lendToFeeders(index, final, mentions.frame.keys(), o.graph.feeders, (d) => index.files[d].role === "code"));
+  }
+  if (o.graph.neighbours > 0) keepLoans(lendToNeighbours(index, final, bestByScore(final, 10), o.graph.neighbours));
+  return { final, weightOf, segmentWeightOf, mentions, testedBy, graphLoans };
 }
 
 /**

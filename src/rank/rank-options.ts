@@ -2,6 +2,7 @@ import type { Bm25fOptions } from "./score-bm25f.js";
 import { DEFAULT_QUERY_WEIGHTS, type QueryWeights } from "./build-query.js";
 import type { FileRole } from "./file-role.js";
 import type { DefinitionWeights } from "./score-definitions.js";
+import type { GraphWeights } from "./graph-signals.js";
 import { DEFAULT_POINTER_OPTIONS, type PointerOptions } from "./score-pointers.js";
 
 /** Weights of the evidence signals added to the normalised BM25F score (which lies in 0..1). 0 switches one off. */
@@ -55,6 +56,8 @@ export interface LexicalRankOptions {
    * file. 0 = off.
    */
   readonly testSubjects: number;
+  /** Shares lent along the code graph: named types to their sub- and supertypes, crash sites to their importers. */
+  readonly graph: GraphWeights;
   /**
    * Where build words ("build", "compile", "Gradle", "dependency", …) must appear to lift the build files'
    * demotion: the title only, or anywhere in the issue's prose.
@@ -83,7 +86,8 @@ export interface LexicalRankOptions {
 }
 
 /** Partial options, nested objects merged field by field over the defaults. */
-export type LexicalRankOptionsInput = Partial<Omit<LexicalRankOptions, "bm25" | "query" | "signals" | "demote" | "definitions" | "pointers">> & {
+export type LexicalRankOptionsInput = Partial<Omit<LexicalRankOptions, "bm25" | "query" | "signals" | "demote" | "definitions" | "pointers" | "graph">> & {
+  readonly graph?: Partial<GraphWeights>;
   readonly pointers?: Partial<PointerOptions>;
   readonly definitions?: Partial<DefinitionWeights>;
   readonly bm25?: Partial<Bm25fOptions>;
@@ -109,6 +113,7 @@ export const DEFAULT_LEXICAL_OPTIONS: LexicalRankOptions = {
   // Test subjects 0.4 (same folder only): multi-language NDCG 0.775 → 0.779, Go 0.670 → 0.723, no other language
   // moved; SWE-bench Lite unchanged (docs/ranking.md).
   testSubjects: 0.4,
+  graph: { types: 0, feeders: 0, neighbours: 0 },
   buildWordsIn: "title",
   templates: true,
   lengthPrior: 0,
@@ -131,6 +136,7 @@ export const PLAIN_BM25_OPTIONS: LexicalRankOptions = {
   demote: { test: 1, doc: 1, example: 1, data: 1, build: 1, meta: 1, generated: 1 },
   companions: 0,
   testSubjects: 0,
+  graph: { types: 0, feeders: 0, neighbours: 0 },
   buildWordsIn: "title",
   templates: false,
   lengthPrior: 0,
@@ -153,5 +159,6 @@ export function resolveLexicalOptions(
     demote: { ...base.demote, ...input.demote },
     definitions: { ...base.definitions, ...input.definitions },
     pointers: { ...base.pointers, ...input.pointers },
+    graph: { ...base.graph, ...input.graph },
   };
 }

@@ -3,6 +3,7 @@ import { buildFileLink, type FileLinkTarget } from "./build-file-link.js";
 import { escapeMarkdown, inlineCode } from "./escape-markdown.js";
 import type { SettingsProblem } from "./parse-settings.js";
 import { renderProblems } from "./render-problems.js";
+import { describeRelation } from "../rank/describe-relation.js";
 import type { Settings } from "./settings-schema.js";
 
 /** Hidden first line that identifies the one BugScout comment on an issue. */
@@ -68,6 +69,7 @@ function renderFile(input: CommentInput, file: RankedFile): string {
   if (evidence.mention?.kind === "frame") why.push(`stack frame ${inlineCode(evidence.mention.text, 120)}`);
   if (evidence.mention?.kind === "path") why.push("named in the issue");
   if (evidence.terms.length > 0) why.push(`matches ${evidence.terms.slice(0, MAX_TERMS).map((t) => inlineCode(t, 40)).join(", ")}`);
+  if (evidence.related) why.push(describeRelation(evidence.related, (text) => inlineCode(text, 80)));
   if (evidence.tests) why.push(`its test ${inlineCode(evidence.tests.path.slice(evidence.tests.path.lastIndexOf("/") + 1), 80)} matches too`);
   // A number BugScout itself recorded, not text from the issue: left as a live reference to the past issue.
   if (evidence.history && Number.isSafeInteger(evidence.history.issue)) why.push(`fixed for the similar #${evidence.history.issue}`);
