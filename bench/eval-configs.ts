@@ -67,5 +67,7 @@ export const ABLATION_CONFIGS: Record<string, LexicalRankOptionsInput> = {
   "default + graph feeders 0.6": onDefault({ graph: { feeders: 0.6 } }),
   "default + graph neighbours 0.1": onDefault({ graph: { neighbours: 0.1 } }),
   "default + graph neighbours 0.2": onDefault({ graph: { neighbours: 0.2 } }),
+  "default + graph interface types 0.3": onDefault({ graph: { types: 0.3, typesFrom: "declarations" } }),
+  "default + graph interface types 0.6": onDefault({ graph: { types: 0.6, typesFrom: "declarations" } }),
 };
 

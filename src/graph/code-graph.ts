@@ -1,4 +1,5 @@
 import { resolveImports, type GraphDoc } from "./resolve-imports.js";
+import { findWorkspacePackages } from "./workspace-packages.js";
 
 /** A type declared in a file of the tree. */
 export interface TypeRef {
@@ -27,6 +28,8 @@ export interface CodeGraph {
   supertypesOf(type: string): readonly TypeRef[];
   /** Number of import edges (for reports). */
   readonly importCount: number;
+  /** The tree's own npm packages (name and folder), from its `package.json` files. */
+  readonly packages: readonly { readonly name: string; readonly dir: string }[];
 }
 
 /** The graph's contents as plain columns: what a snapshot saves and restores. */
@@ -39,6 +42,9 @@ export interface CodeGraphColumns {
   readonly relationLine: Int32Array;
   readonly relationType: readonly string[];
   readonly relationSuper: readonly string[];
+  /** The tree's npm packages: names and folders, aligned. */
+  readonly packageNames: readonly string[];
+  readonly packageDirs: readonly string[];
 }
 
 /** Builds the columns of a tree's graph from its files' links. Pure. */
@@ -62,9 +68,10 @@ export function buildGraphColumns(docs: readonly GraphDoc[]): CodeGraphColumns {
       }
     }
   });
+  const packages = [...findWorkspacePackages(docs).values()];
   return {
     importStart, importTargets, relationFile: Int32Array.from(relationFile), relationLine: Int32Array.from(relationLine),
-    relationType, relationSuper,
+    relationType, relationSuper, packageNames: packages.map((p) => p.name), packageDirs: packages.map((p) => p.dir),
   };
 }
 
@@ -96,6 +103,7 @@ export function codeGraphOf(columns: CodeGraphColumns, context: GraphContext): C
     ? importTargets.subarray(importStart[file], importStart[file + 1]) : new Int32Array(0));
   return {
     importCount: importTargets.length,
+    packages: columns.packageNames.map((name, i) => ({ name, dir: columns.packageDirs[i] })),
     importsOf,
     importersOf(file) {
       if (!importers) {

@@ -1,4 +1,5 @@
 import type { FileLinks, Language, SymbolInfo } from "../index/types.js";
+import { findWorkspacePackages, type WorkspacePackage } from "./workspace-packages.js";
 
 /** What resolving needs of one file of the tree. */
 export interface GraphDoc {
@@ -245,26 +246,19 @@ class TreeLookup {
   /** Folder → its files. */
   readonly byFolder = new Map<string, number[]>();
   /** Workspace package name (from `package.json`) → its folder and entry modules. */
-  readonly packages = new Map<string, { dir: string; entries: readonly string[] }>();
+  readonly packages: ReadonlyMap<string, WorkspacePackage>;
   /** Rust crate name (`my_crate`) → its `src` folder, for crates of a workspace. */
   readonly crates = new Map<string, string>();
 
   constructor(readonly docs: readonly GraphDoc[]) {
     this.paths = docs.map((doc) => doc.path);
+    this.packages = findWorkspacePackages(docs);
     docs.forEach((doc, d) => {
       this.byPath.set(doc.path, d);
       const dir = dirOf(doc.path);
       const name = doc.path.slice(dir.length === 0 ? 0 : dir.length + 1);
       push(this.byName, name, d);
       push(this.byFolder, dir, d);
-      const manifest = doc.links?.package;
-      if (manifest && name === "package.json" && !/(^|\/)node_modules\//.test(doc.path)) {
-        // The shallowest folder wins a name two manifests claim (a fixture copy deep in tests).
-        const known = this.packages.get(manifest.name);
-        if (!known || known.dir.split("/").length > dir.split("/").length) {
-          this.packages.set(manifest.name, { dir, entries: manifest.entries });
-        }
-      }
       const crate = /(?:^|\/)([^/]+)\/src\/lib\.rs$/.exec(doc.path);
       if (crate) this.crates.set(crate[1].replace(/-/g, "_"), dirOf(doc.path));
     });

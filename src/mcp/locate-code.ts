@@ -27,7 +27,7 @@ export interface PointerView {
 export interface LocatedFile {
   readonly path: string;
   readonly score: number;
-  readonly evidence: Pick<Evidence, "terms" | "mention" | "tests" | "related">;
+  readonly evidence: Pick<Evidence, "terms" | "mention" | "tests" | "related" | "package">;
   readonly pointers: readonly PointerView[];
 }
 
@@ -110,6 +110,7 @@ function packLocated(context: RepoContext, located: readonly LocatedEntry[], bud
       ...(file.evidence.mention ? { mention: file.evidence.mention } : {}),
       ...(file.evidence.tests ? { tests: file.evidence.tests } : {}),
       ...(file.evidence.related ? { related: file.evidence.related } : {}),
+      ...(file.evidence.package ? { package: file.evidence.package } : {}),
     },
     pointers: pointers.map((s) => ({ id: s.id, kind: s.kind, start_line: s.startLine, end_line: s.endLine })),
   }));

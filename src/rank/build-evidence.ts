@@ -27,6 +27,8 @@ export interface EvidenceInput {
   readonly testedBy?: ReadonlyMap<number, number>;
   /** Files lifted along the code graph, and why (`graph-signals.ts`). */
   readonly graphLoans?: ReadonlyMap<number, GraphLoan>;
+  /** Files inside a package the issue names, and its name (`named-packages.ts`). */
+  readonly inPackage?: ReadonlyMap<number, string>;
 }
 
 /**
@@ -45,12 +47,14 @@ export function buildEvidence(input: EvidenceInput): RankedFile[] {
     const mention = mentions.evidence.get(file);
     const test = input.testedBy?.get(file);
     const loan = input.graphLoans?.get(file);
+    const pkg = input.inPackage?.get(file);
     const evidence: Evidence = {
       terms: contributions.map((x) => x.term),
       ...(symbol ? { symbol } : {}),
       ...(alsoSymbol ? { alsoSymbol } : {}),
       ...(mention ? { mention } : {}),
       ...(test !== undefined ? { tests: { path: index.files[test].path } } : {}),
+      ...(pkg !== undefined ? { package: pkg } : {}),
       ...(loan ? { related: { relation: loan.relation, path: index.files[loan.lender].path, ...(loan.name ? { name: loan.name } : {}) } } : {}),
     };
     return { path: index.files[file].path, score: scores[file], evidence };

@@ -10,6 +10,11 @@ export interface GraphWeights {
    */
   readonly types: number;
   /**
+   * Which named types lend: `declarations` only interfaces and traits (they hold no behaviour, so a fix "in" them is
+   * in an implementation), `any` every type with its sub- and supertypes.
+   */
+  readonly typesFrom: "declarations" | "any";
+  /**
    * A file a stack frame names lends this share to the code files that import it and match the issue's words: the
    * innermost frame is where an error surfaces, the caller feeding it bad input is often the fix.
    */
@@ -39,13 +44,16 @@ export interface GraphLoan {
  */
 export function lendAlongTypes(
   index: LexicalIndex, scores: Float64Array, named: ReadonlyMap<number, readonly string[]>, share: number,
+  from: GraphWeights["typesFrom"] = "any",
 ): Map<number, GraphLoan> {
   const pairs: [number, number][] = [];
   const why = new Map<string, GraphLoan>();
   for (const [lender, names] of named) {
     for (const name of names) {
+      const declaration = index.files[lender].symbols.some((s) => s.name === name && (s.kind === "interface" || s.kind === "trait"));
+      if (from === "declarations" && !declaration) continue;
       const subs = index.graph.subtypesOf(name);
-      const sups = index.graph.supertypesOf(name);
+      const sups = from === "declarations" ? [] : index.graph.supertypesOf(name);
       for (const [related, relation] of [[subs, "subtype"], [sups, "supertype"]] as const) {
         if (related.length > MAX_RELATED_TYPES) continue;
         for (const t of related) {

@@ -90,7 +90,7 @@ export function layOutLexicalIndex(index: BuiltLexicalIndex): PackedSections {
   const sections: Column[] = [
     text([JSON.stringify({
       format: FORMAT, terms: termOrder.length, definitions: definitionOrder.length,
-      relations: index.graphColumns.relationFile.length,
+      relations: index.graphColumns.relationFile.length, packages: index.graphColumns.packageNames.length,
       avgLength: FIELDS.map((f) => index.avgLength[f]),
     })]),
     terms.keys, terms.blockStart, terms.arena, postStart, postFile, ...tf, ...FIELDS.map((f) => index.lengths[f]),
@@ -102,6 +102,7 @@ export function layOutLexicalIndex(index: BuiltLexicalIndex): PackedSections {
     definitions.keys, definitions.blockStart, definitions.arena, definitionStart, Int32Array.from(definitionFiles),
     index.graphColumns.importStart, index.graphColumns.importTargets, index.graphColumns.relationFile,
     index.graphColumns.relationLine, text(index.graphColumns.relationType), text(index.graphColumns.relationSuper),
+    text(index.graphColumns.packageNames), text(index.graphColumns.packageDirs),
   ];
   return layOutSections(MAGIC, sections);
 }
@@ -126,7 +127,7 @@ export function decodeLexicalIndex(bytes: Uint8Array, analyses: AnalysisSource):
 export function readLexicalSnapshot(readAt: ReadAt, totalLength: number, analyses: AnalysisSource): LexicalIndex {
   const r = sectionCursor(openSections(MAGIC, readAt, totalLength));
   const header = JSON.parse(r.strings(1)[0]) as {
-    format: number; terms: number; definitions: number; relations: number; avgLength: number[];
+    format: number; terms: number; definitions: number; relations: number; packages: number; avgLength: number[];
   };
   if (header.format !== FORMAT) throw new Error(`lexical snapshot format ${header.format}, expected ${FORMAT}`);
   const terms = r.sortedNames(header.terms);
@@ -154,6 +155,7 @@ export function readLexicalSnapshot(readAt: ReadAt, totalLength: number, analyse
   const graphColumns: CodeGraphColumns = {
     importStart: r.int32(), importTargets: r.int32(), relationFile: r.int32(), relationLine: r.int32(),
     relationType: r.strings(header.relations), relationSuper: r.strings(header.relations),
+    packageNames: r.strings(header.packages), packageDirs: r.strings(header.packages),
   };
   r.end();
   const contents = symbolStart.length - 1;

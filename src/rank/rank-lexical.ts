@@ -16,6 +16,7 @@ import { BUILD_WORDS } from "./build-words.js";
 import { lendToCompanions } from "./companions.js";
 import { lendScores } from "./lend-scores.js";
 import { dampPlatformCopies } from "./platform-copies.js";
+import { findNamedPackages, liftNamedPackages } from "./named-packages.js";
 import { lendAlongTypes, lendToFeeders, lendToNeighbours, type GraphLoan } from "./graph-signals.js";
 
 /**
@@ -49,6 +50,7 @@ export function rankLexicalParts(index: LexicalIndex, issueText: string, options
   const files = buildEvidence({
     index, pointerQuery, terms, weightOf: scores.weightOf, options: o, top, scores: scores.final,
     mentions: scores.mentions, testedBy: scores.testedBy, graphLoans: scores.graphLoans,
+    inPackage: scores.inPackage,
   });
   return { files, fileIds: top, pointerQuery, options: o };
 }
@@ -72,6 +74,8 @@ interface Combined {
   readonly testedBy: ReadonlyMap<number, number>;
   /** Files lifted along the code graph, and why. */
   readonly graphLoans: ReadonlyMap<number, GraphLoan>;
+  /** Files lifted because the issue names their package: file → package name. */
+  readonly inPackage: ReadonlyMap<number, string>;
 }
 
 function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly WeightedTerm[], o: LexicalRankOptions): Combined {
@@ -117,7 +121,7 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
   const keepLoans = (loans: ReadonlyMap<number, GraphLoan>): void => {
     for (const [d, loan] of loans) if (!graphLoans.has(d)) graphLoans.set(d, loan);
   };
-  if (o.graph.types > 0) keepLoans(lendAlongTypes(index, final, definitions.names, o.graph.types));
+  if (o.graph.types > 0) keepLoans(lendAlongTypes(index, final, definitions.names, o.graph.types, o.graph.typesFrom));
   let maxLines = 1;
   for (const f of index.files) if (f.lineCount > maxLines) maxLines = f.lineCount;
   for (let d = 0; d < n; d++) {
@@ -128,6 +132,12 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
       final[d] *= 1 + o.lengthPrior * (p - 0.5);
     }
   }
+
+  const packages = index.graph.packages;
+  const namedPackages = o.packages > 0 && packages.length > 1 ? findNamedPackages(issue.text, packages) : [];
+  const inPackage = namedPackages.length > 0
+    ? liftNamedPackages(index.files.map((f) => f.path), final, namedPackages, packages, o.packages)
+    : new Map<number, string>();
 
   // A path the reporter wrote is never demoted: naming a test or a doc makes the issue about it. Frames and module
   // names are demoted like content: a traceback through a test usually points at the code under test.
@@ -144,7 +154,7 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
     keepLoans(lendToFeeders(index, final, mentions.frame.keys(), o.graph.feeders, (d) => index.files[d].role === "code"));
   }
   if (o.graph.neighbours > 0) keepLoans(lendToNeighbours(index, final, bestByScore(final, 10), o.graph.neighbours));
-  return { final, weightOf, segmentWeightOf, mentions, testedBy, graphLoans };
+  return { final, weightOf, segmentWeightOf, mentions, testedBy, graphLoans, inPackage };
 }
 
 /**

@@ -56,6 +56,12 @@ export interface LexicalRankOptions {
    * file. 0 = off.
    */
   readonly testSubjects: number;
+  /**
+   * Files inside a package of the tree that the issue names (`@acme/utils`, `foo-parser`: the `name` of its
+   * `package.json`) have their score multiplied by `1 + packages`: in a monorepo, a sibling package with the same
+   * vocabulary otherwise wins. 0 = off.
+   */
+  readonly packages: number;
   /** Shares lent along the code graph: named types to their sub- and supertypes, crash sites to their importers. */
   readonly graph: GraphWeights;
   /**
@@ -113,7 +119,8 @@ export const DEFAULT_LEXICAL_OPTIONS: LexicalRankOptions = {
   // Test subjects 0.4 (same folder only): multi-language NDCG 0.775 → 0.779, Go 0.670 → 0.723, no other language
   // moved; SWE-bench Lite unchanged (docs/ranking.md).
   testSubjects: 0.4,
-  graph: { types: 0, feeders: 0, neighbours: 0 },
+  graph: { types: 0, typesFrom: "any", feeders: 0, neighbours: 0 },
+  packages: 0.5,
   buildWordsIn: "title",
   templates: true,
   lengthPrior: 0,
@@ -136,7 +143,8 @@ export const PLAIN_BM25_OPTIONS: LexicalRankOptions = {
   demote: { test: 1, doc: 1, example: 1, data: 1, build: 1, meta: 1, generated: 1 },
   companions: 0,
   testSubjects: 0,
-  graph: { types: 0, feeders: 0, neighbours: 0 },
+  graph: { types: 0, typesFrom: "any", feeders: 0, neighbours: 0 },
+  packages: 0,
   buildWordsIn: "title",
   templates: false,
   lengthPrior: 0,

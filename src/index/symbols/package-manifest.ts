@@ -14,7 +14,8 @@ export function readPackageManifest(text: string): PackageManifest | undefined {
   } catch {
     return undefined;
   }
-  if (!isRecord(value) || typeof value.name !== "string" || value.name.length > 214) return undefined;
+  // npm's own rules: at most 214 characters, no spaces or control characters (a name is saved `\n`-joined).
+  if (!isRecord(value) || typeof value.name !== "string" || !/^[^\s\x00-\x1f]{1,214}$/.test(value.name)) return undefined;
   const packageFields = ["version", "main", "module", "exports", "types", "typings", "dependencies", "devDependencies", "workspaces", "private", "scripts"];
   if (!packageFields.some((field) => field in value)) return undefined;
   const entries = new Set<string>();
