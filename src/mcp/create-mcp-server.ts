@@ -10,6 +10,7 @@ import { fileOutlineTool } from "./tool-file-outline.js";
 import { getSymbolTool } from "./tool-get-symbol.js";
 import { locateTool } from "./tool-locate.js";
 import { searchSymbolsTool } from "./tool-search-symbols.js";
+import { relatedFilesTool } from "./tool-related-files.js";
 
 /** What the server needs from its host: the repository (refreshed per call), the disk, a token counter, a logger. */
 export interface McpServerDeps {
@@ -27,7 +28,7 @@ export interface McpServerDeps {
 }
 
 /** The tools, in the order `tools/list` shows them. */
-export const MCP_TOOLS: readonly ToolDefinition[] = [locateTool, searchSymbolsTool, getSymbolTool, fileOutlineTool];
+export const MCP_TOOLS: readonly ToolDefinition[] = [locateTool, searchSymbolsTool, getSymbolTool, fileOutlineTool, relatedFilesTool];
 
 /** The server and a warm-up to run once it is connected. */
 export interface BugScoutMcpServer {

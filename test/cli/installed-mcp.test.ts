@@ -67,7 +67,7 @@ describe("the installed bugscout mcp server", { timeout: 420_000 }, () => {
 
   it("lists its tools, each with a description and a strict input schema", async () => {
     const { tools } = await withTimeout(session.client.listTools(), 30_000, "tools/list");
-    assert.deepEqual(tools.map((t) => t.name), ["locate", "search_symbols", "get_symbol", "file_outline"]);
+    assert.deepEqual(tools.map((t) => t.name), ["locate", "search_symbols", "get_symbol", "file_outline", "related_files"]);
     for (const tool of tools) {
       assert.ok((tool.description ?? "").length > 200, tool.name);
       assert.equal(tool.inputSchema.type, "object");
@@ -142,6 +142,15 @@ describe("the installed bugscout mcp server", { timeout: 420_000 }, () => {
     assert.equal(inventory.children[0].start_line, 21);
   });
 
+  it("shows what a file imports and what imports it, resolved to repository files", async () => {
+    const related = answer(await session.call("related_files", { path: "pantry/inventory.py" }));
+    // `from .units import normalize` resolves; `dataclasses` and `datetime` are the standard library's.
+    assert.deepEqual(related.imports, ["pantry/units.py"]);
+    assert.ok(related.imported_by.includes("pantry/storage.py"), JSON.stringify(related.imported_by));
+    assert.equal(related.truncated, false);
+    assert.ok(related.tokens > 0);
+  });
+
   it("returns a symbol's current lines after an edit above it, and names close ids for a removed one", async () => {
     const before = answer(await session.call("get_symbol", { id: "pantry/units.py::convert#function", context_lines: 1 }));
     assert.equal(before.symbols[0].start_line, 33);
@@ -181,6 +190,8 @@ describe("the installed bugscout mcp server", { timeout: 420_000 }, () => {
       ["file_outline", { path: "/etc/passwd" }, /absolute path/],
       ["file_outline", { path: "pantry/secret.py" }, /not an indexed file/],
       ["file_outline", { path: "pantry" }, /not an indexed file/],
+      ["related_files", { path: "../secret.txt" }, /outside the repository/],
+      ["related_files", { path: "pantry/secret.py" }, /not an indexed file/],
       ["search_symbols", { query: "x", path: "../../" }, /outside the repository/],
       ["get_symbol", {}, /Give `id`/],
       ["get_symbol", { id: "pantry/units.py" }, /not a symbol id/],
