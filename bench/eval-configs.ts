@@ -41,6 +41,7 @@ const SIGNALS: Record<string, { on: LexicalRankOptionsInput; off: LexicalRankOpt
   },
   "companions": { on: { companions: or(d.companions, TRIED.companions) }, off: { companions: 0 } },
   "test subjects": { on: { testSubjects: d.testSubjects }, off: { testSubjects: 0 } },
+  "named packages": { on: { packages: d.packages }, off: { packages: 0 } },
   "length prior": { on: { lengthPrior: or(d.lengthPrior, TRIED.lengthPrior) }, off: { lengthPrior: 0 } },
 };
 
@@ -69,5 +70,6 @@ export const ABLATION_CONFIGS: Record<string, LexicalRankOptionsInput> = {
   "default + graph neighbours 0.2": onDefault({ graph: { neighbours: 0.2 } }),
   "default + graph interface types 0.3": onDefault({ graph: { types: 0.3, typesFrom: "declarations" } }),
   "default + graph interface types 0.6": onDefault({ graph: { types: 0.6, typesFrom: "declarations" } }),
+  "default + named packages 1.0": onDefault({ packages: 1 }),
 };
 

@@ -134,6 +134,13 @@ function resolveJvm(tree: TreeLookup, spec: string): readonly number[] {
 }
 
 function resolveGo(tree: TreeLookup, spec: string): readonly number[] {
+  // A module of the tree (its `go.mod`) maps the import path to a folder exactly.
+  for (const [module, dir] of tree.goModules) {
+    if (spec !== module && !spec.startsWith(`${module}/`)) continue;
+    const folder = joinPath(dir, spec.slice(module.length + 1));
+    return (tree.byFolder.get(normalisePath(folder)) ?? [])
+      .filter((d) => tree.docs[d].language === "go" && !tree.paths[d].endsWith("_test.go")).slice(0, MAX_FOLDER_TARGETS);
+  }
   const parts = spec.split("/");
   // A module path ends with the package's folder in this tree; the longest tail that is a Go folder wins. One
   // segment (`fmt`, `errors`) is the standard library's.
@@ -249,6 +256,8 @@ class TreeLookup {
   readonly packages: ReadonlyMap<string, WorkspacePackage>;
   /** Rust crate name (`my_crate`) → its `src` folder, for crates of a workspace. */
   readonly crates = new Map<string, string>();
+  /** Go module path (from a `go.mod`) → its folder, longest path first (a nested module wins its own imports). */
+  readonly goModules: [string, string][] = [];
 
   constructor(readonly docs: readonly GraphDoc[]) {
     this.paths = docs.map((doc) => doc.path);
@@ -259,9 +268,12 @@ class TreeLookup {
       const name = doc.path.slice(dir.length === 0 ? 0 : dir.length + 1);
       push(this.byName, name, d);
       push(this.byFolder, dir, d);
+      const goModule = doc.links?.goModule;
+      if (goModule && name === "go.mod") this.goModules.push([goModule, dir]);
       const crate = /(?:^|\/)([^/]+)\/src\/lib\.rs$/.exec(doc.path);
       if (crate) this.crates.set(crate[1].replace(/-/g, "_"), dirOf(doc.path));
     });
+    this.goModules.sort((a, b) => b[0].length - a[0].length);
   }
 
   /** The first of `candidates` that is a file of the tree (as a list of zero or one). */

@@ -63,4 +63,6 @@ export interface FileLinks {
   readonly imports: readonly string[];
   readonly types: readonly TypeLink[];
   readonly package?: PackageManifest;
+  /** The module path a `go.mod` content declares (`module github.com/acme/tool`). */
+  readonly goModule?: string;
 }

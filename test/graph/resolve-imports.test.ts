@@ -105,6 +105,22 @@ test("Go packages by their folder (tests beside them not imported), Rust modules
   });
 });
 
+test("Go: a go.mod's module path maps imports to folders exactly, a nested module's own imports to it", () => {
+  const mod = (goModule: string): Spec => ({ links: { imports: [], types: [], goModule } });
+  assert.deepEqual(edges({
+    "go.mod": mod("google.golang.org/grpc"),
+    "server.go": ["google.golang.org/grpc/codes", "google.golang.org/grpc/examples/helper", "github.com/other/codes"],
+    "codes/codes.go": [],
+    "examples/go.mod": mod("google.golang.org/grpc/examples"),
+    "examples/helper/helper.go": [],
+    "examples/main.go": ["google.golang.org/grpc/examples/helper"],
+  }), {
+    // `github.com/other/codes` is another module: only a two-segment tail could match, and none does.
+    "server.go": ["codes/codes.go", "examples/helper/helper.go"],
+    "examples/main.go": ["examples/helper/helper.go"],
+  });
+});
+
 test("a path that climbs out of the tree, an absolute path and a specifier matching many files resolve to nothing", () => {
   assert.deepEqual(edges({
     "a.ts": ["../../etc/passwd", "/etc/passwd", "./a"],

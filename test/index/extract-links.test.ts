@@ -120,6 +120,11 @@ test("a package.json's name, entries and workspaces; other JSON and broken JSON 
   assert.equal(links("json", `{"name": "x", "version": `).package, undefined);
 });
 
+test("a go.mod's module path; a text without a go version line has none", () => {
+  assert.equal(links("text", "module google.golang.org/grpc\n\ngo 1.21\n\nrequire (\n)\n").goModule, "google.golang.org/grpc");
+  assert.equal(links("text", "module x\n").goModule, undefined);
+});
+
 test("a file that does not parse as its language keeps its symbols' fallback and has no links", () => {
   assert.deepEqual(links("markdown", "import x from './y'\n"), { imports: [], types: [] });
 });

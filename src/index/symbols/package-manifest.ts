@@ -49,3 +49,13 @@ function collectExportTargets(exports: unknown, into: Set<string>, depth: number
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/**
+ * The module path of a `go.mod` content: its `module` line, when a `go` version line says it is one (the content
+ * is stored by hash, whatever its name; the graph uses it only for files named `go.mod`).
+ */
+export function readGoModule(text: string): string | undefined {
+  if (text.length > 256 * 1024 || !/^go\s+\d+(\.\d+)*\s*$/m.test(text)) return undefined;
+  const m = /^module\s+"?([^\s"]+)"?\s*(\/\/.*)?$/m.exec(text);
+  return m && m[1].length <= 300 ? m[1] : undefined;
+}

@@ -4,7 +4,7 @@ import { countLines } from "../decode-text.js";
 import type { FileLinks, Language, SymbolInfo } from "../types.js";
 import { collectLinks } from "./collect-links.js";
 import { LINK_QUERIES } from "./link-rules.js";
-import { readPackageManifest } from "./package-manifest.js";
+import { readGoModule, readPackageManifest } from "./package-manifest.js";
 import { collectDeclarations, compileRules, type CompiledRules } from "./collect-declarations.js";
 import { LANGUAGE_RULES } from "./language-rules.js";
 import { parsedLanguages, symbolExtractorVersion } from "./extractor-version.js";
@@ -124,9 +124,10 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
     const parsed = entry && text.length <= maxParseChars ? parseOutline(text, language, entry) : undefined;
     if (parsed) return parsed;
     const manifest = language === "json" ? readPackageManifest(text) : undefined;
+    const goModule = language === "text" ? readGoModule(text) : undefined;
     return {
       symbols: buildLineWindows(countLines(text), options.windows),
-      links: manifest ? { imports: [], types: [], package: manifest } : NO_LINKS,
+      links: manifest ? { imports: [], types: [], package: manifest } : goModule ? { imports: [], types: [], goModule } : NO_LINKS,
     };
   }
 
