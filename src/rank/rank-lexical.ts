@@ -17,6 +17,7 @@ import { lendToCompanions } from "./companions.js";
 import { lendScores } from "./lend-scores.js";
 import { dampPlatformCopies } from "./platform-copies.js";
 import { findNamedPackages, liftNamedPackages } from "./named-packages.js";
+import { demoteDeclarationModules } from "./declaration-modules.js";
 import { lendAlongTypes, lendToFeeders, lendToNeighbours, type GraphLoan } from "./graph-signals.js";
 
 /**
@@ -133,6 +134,7 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
     }
   }
 
+  if (o.declarationModules !== 1) demoteDeclarationModules(index, final, bestByScore(final, o.symbolDepth), o.declarationModules);
   const packages = index.graph.packages;
   const namedPackages = o.packages > 0 && packages.length > 1 ? findNamedPackages(issue.text, packages) : [];
   const inPackage = namedPackages.length > 0

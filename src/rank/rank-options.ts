@@ -62,6 +62,11 @@ export interface LexicalRankOptions {
    * vocabulary otherwise wins. 0 = off.
    */
   readonly packages: number;
+  /**
+   * Score factor of JavaScript/TypeScript modules that hold no behaviour: type modules (interfaces and enums only)
+   * and barrel `index` files (`declaration-modules.ts`), among the best `symbolDepth` files. 1 = off.
+   */
+  readonly declarationModules: number;
   /** Shares lent along the code graph: named types to their sub- and supertypes, crash sites to their importers. */
   readonly graph: GraphWeights;
   /**
@@ -121,6 +126,7 @@ export const DEFAULT_LEXICAL_OPTIONS: LexicalRankOptions = {
   testSubjects: 0.4,
   graph: { types: 0, typesFrom: "any", feeders: 0, neighbours: 0 },
   packages: 0.5,
+  declarationModules: 1,
   buildWordsIn: "title",
   templates: true,
   lengthPrior: 0,
@@ -145,6 +151,7 @@ export const PLAIN_BM25_OPTIONS: LexicalRankOptions = {
   testSubjects: 0,
   graph: { types: 0, typesFrom: "any", feeders: 0, neighbours: 0 },
   packages: 0,
+  declarationModules: 1,
   buildWordsIn: "title",
   templates: false,
   lengthPrior: 0,
