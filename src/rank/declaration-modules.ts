@@ -9,13 +9,18 @@ const INDEX_FILE = /(^|\/)index\.[cm]?[jt]sx?$/;
  * - a type module: it declares interfaces (and enums, namespaces, their members) and no function, class or
  *   variable (`types.ts`, `config.ts` of option interfaces) — like a `.d.ts`, it repeats the names of the code it
  *   describes, and fixes go into that code;
- * - a barrel: an `index` file with no declarations of its own that imports (re-exports) other modules of the tree.
+ * - a barrel: an `index` file with no declarations of its own that imports (re-exports) other modules of the tree
+ *   and is hardly longer than its list of them (an `index.js` whose body is an anonymous default export — a route
+ *   handler, an app's entry — has no declarations either, and is code).
  */
 export function isDeclarationModule(index: LexicalIndex, file: number): boolean {
   const f: IndexedFile = index.files[file];
   if (!SCRIPT_LANGUAGES.has(f.language)) return false;
   const own = f.symbols.filter((s) => s.kind !== "window");
-  if (own.length === 0) return INDEX_FILE.test(f.path) && index.graph.importsOf(file).length > 0;
+  if (own.length === 0) {
+    const imports = index.graph.importsOf(file).length;
+    return INDEX_FILE.test(f.path) && imports > 0 && f.lineCount <= 2 * imports + 10;
+  }
   const top = own.filter((s) => !s.qualifiedName.includes("."));
   return top.some((s) => s.kind === "interface") && top.every((s) => s.kind === "interface" || s.kind === "enum" || s.kind === "module");
 }
