@@ -3,7 +3,9 @@ import type { Language as Grammar } from "web-tree-sitter";
 import { countLines } from "../decode-text.js";
 import type { Language, SymbolInfo } from "../types.js";
 import { collectDeclarations, compileRules, type CompiledRules } from "./collect-declarations.js";
+import { componentScript } from "./component-script.js";
 import { LANGUAGE_RULES } from "./language-rules.js";
+import { componentRules } from "./rules-components.js";
 import { parsedLanguages, symbolExtractorVersion } from "./extractor-version.js";
 import { buildLineWindows, type WindowOptions } from "./line-windows.js";
 
@@ -41,6 +43,9 @@ export interface SymbolExtractorOptions {
   readonly windows?: WindowOptions;
 }
 
+/** Single-file components: their `<script>` blocks are parsed (`component-script.ts`). */
+const COMPONENTS: ReadonlySet<Language> = new Set<Language>(["vue", "svelte"]);
+
 /** A language's grammar with its compiled declaration table. */
 interface LoadedLanguage {
   readonly grammar: Grammar;
@@ -61,6 +66,13 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
     const rules = LANGUAGE_RULES[language]!;
     const grammar = await TreeSitterLanguage.load(require.resolve(`tree-sitter-wasms/out/tree-sitter-${rules.grammar}.wasm`));
     loaded.set(language, { grammar, rules: compileRules(rules) });
+  }
+  // A component's script is parsed with its script language's grammar and the component rules.
+  const scripts = new Map<Language, LoadedLanguage>();
+  for (const [language, entry] of loaded) {
+    if (language === "javascript" || language === "typescript" || language === "tsx") {
+      scripts.set(language, { grammar: entry.grammar, rules: compileRules(componentRules(LANGUAGE_RULES[language]!)) });
+    }
   }
   const parser = new Parser();
   // V8 compiles a grammar's WASM lazily, during its first parse: over a second for C++ on a busy machine. The first
@@ -94,11 +106,14 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
   return {
     version: symbolExtractorVersion(options),
     extract(text, language) {
-      const entry = loaded.get(language);
-      const parsed = entry && text.length <= maxParseChars ? parseSymbols(text, language, entry) : undefined;
+      // A component without a script (template only) keeps its line windows, as markup does.
+      const script = COMPONENTS.has(language) ? componentScript(text) : undefined;
+      const entry = script ? scripts.get(script.language) : loaded.get(language);
+      const source = script?.text ?? text;
+      const parsed = entry && source.length <= maxParseChars ? parseSymbols(source, script?.language ?? language, entry) : undefined;
       return parsed ?? buildLineWindows(countLines(text), options.windows);
     },
-    parses: (language) => loaded.has(language),
+    parses: (language) => loaded.has(language) || (COMPONENTS.has(language) && scripts.size > 0),
     dispose: () => parser.delete(),
   };
 }
