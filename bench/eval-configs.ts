@@ -14,7 +14,7 @@ const onDefault = (o: LexicalRankOptionsInput): LexicalRankOptionsInput => resol
 const or = (value: number, tried: number): number => (value !== 0 ? value : tried);
 
 /** The weights an off-by-default signal is measured with. */
-const TRIED = { module: 0.3, symbol: 0.5, lengthPrior: 0.3, companions: 0.2, generated: 0.5 };
+const TRIED = { module: 0.3, symbol: 0.5, lengthPrior: 0.3, companions: 0.2, generated: 0.5, declarationSubjects: 0.4 };
 
 /** Each signal as the options that switch it on (over plain) and off (over the defaults). */
 const SIGNALS: Record<string, { on: LexicalRankOptionsInput; off: LexicalRankOptionsInput }> = {
@@ -41,6 +41,9 @@ const SIGNALS: Record<string, { on: LexicalRankOptionsInput; off: LexicalRankOpt
   },
   "companions": { on: { companions: or(d.companions, TRIED.companions) }, off: { companions: 0 } },
   "test subjects": { on: { testSubjects: d.testSubjects }, off: { testSubjects: 0 } },
+  "declaration subjects": {
+    on: { declarationSubjects: or(d.declarationSubjects, TRIED.declarationSubjects) }, off: { declarationSubjects: 0 },
+  },
   "length prior": { on: { lengthPrior: or(d.lengthPrior, TRIED.lengthPrior) }, off: { lengthPrior: 0 } },
 };
 

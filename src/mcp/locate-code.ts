@@ -27,7 +27,7 @@ export interface PointerView {
 export interface LocatedFile {
   readonly path: string;
   readonly score: number;
-  readonly evidence: Pick<Evidence, "terms" | "mention" | "tests">;
+  readonly evidence: Pick<Evidence, "terms" | "mention" | "tests" | "declarations">;
   readonly pointers: readonly PointerView[];
 }
 
@@ -109,6 +109,7 @@ function packLocated(context: RepoContext, located: readonly LocatedEntry[], bud
       terms: file.evidence.terms,
       ...(file.evidence.mention ? { mention: file.evidence.mention } : {}),
       ...(file.evidence.tests ? { tests: file.evidence.tests } : {}),
+      ...(file.evidence.declarations ? { declarations: file.evidence.declarations } : {}),
     },
     pointers: pointers.map((s) => ({ id: s.id, kind: s.kind, start_line: s.startLine, end_line: s.endLine })),
   }));

@@ -24,6 +24,8 @@ export interface EvidenceInput {
   readonly mentions: MentionScores;
   /** Code file → the test beside it whose score lifted it (`test-subjects.ts`). */
   readonly testedBy?: ReadonlyMap<number, number>;
+  /** Implementation → the declaration file whose score lifted it (`declaration-subjects.ts`). */
+  readonly declaredBy?: ReadonlyMap<number, number>;
 }
 
 /**
@@ -41,12 +43,14 @@ export function buildEvidence(input: EvidenceInput): RankedFile[] {
     const [symbol, alsoSymbol] = filePointers(index, file, pointerQuery, options);
     const mention = mentions.evidence.get(file);
     const test = input.testedBy?.get(file);
+    const declaration = input.declaredBy?.get(file);
     const evidence: Evidence = {
       terms: contributions.map((x) => x.term),
       ...(symbol ? { symbol } : {}),
       ...(alsoSymbol ? { alsoSymbol } : {}),
       ...(mention ? { mention } : {}),
       ...(test !== undefined ? { tests: { path: index.files[test].path } } : {}),
+      ...(declaration !== undefined ? { declarations: { path: index.files[declaration].path } } : {}),
     };
     return { path: index.files[file].path, score: scores[file], evidence };
   });

@@ -5,6 +5,7 @@ import {
 } from "./lexical-index.js";
 import { findCompanions } from "./companions.js";
 import { findTestSubjects } from "./test-subjects.js";
+import { findDeclarationSubjects } from "./declaration-subjects.js";
 import { DefinitionTable } from "./definition-table.js";
 import { buildTemplateVocabularies } from "./issue-template.js";
 import { buildPathLookup, type PathLookup } from "./path-lookup.js";
@@ -191,13 +192,14 @@ export function readLexicalSnapshot(readAt: ReadAt, totalLength: number, analyse
   // The path lookup is rebuilt from the paths (no format of its own), on first use: only issues that mention a path,
   // a module or a stack frame need it.
   let lookup: PathLookup | undefined;
-  // Template vocabularies, companions and test subjects are derived from paths, roles and a few analyses: cheaper
+  // Template vocabularies, companions, test and declaration subjects are derived from paths, roles and a few analyses: cheaper
   // to rebuild than to give a format of their own.
   const index = {
     files, postings, lengths, avgLength, definitions,
     templates: buildTemplateVocabularies(files),
     companions: new Map<number, number[]>(),
     testSubjects: findTestSubjects(files),
+    declarationSubjects: findDeclarationSubjects(files),
     get paths() {
       lookup ??= buildPathLookup(paths);
       return lookup;

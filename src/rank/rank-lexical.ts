@@ -48,6 +48,7 @@ export function rankLexicalParts(index: LexicalIndex, issueText: string, options
   const files = buildEvidence({
     index, pointerQuery, terms, weightOf: scores.weightOf, options: o, top, scores: scores.final,
     mentions: scores.mentions, testedBy: scores.testedBy,
+    declaredBy: scores.declaredBy,
   });
   return { files, fileIds: top, pointerQuery, options: o };
 }
@@ -69,6 +70,8 @@ interface Combined {
   readonly mentions: ReturnType<typeof resolveMentions>;
   /** Code file → the test beside it whose score lifted it. */
   readonly testedBy: ReadonlyMap<number, number>;
+  /** Implementation → the declaration file whose score lifted it. */
+  readonly declaredBy: ReadonlyMap<number, number>;
 }
 
 function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly WeightedTerm[], o: LexicalRankOptions): Combined {
@@ -108,6 +111,10 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
   // Each test beside its code file lends it a share of its score, taken before the demotion: a test's own score says
   // how much the issue reads like it, and an issue that reads like a file's tests is about that file.
   const testedBy = o.testSubjects > 0 ? lendScores(index.testSubjects, final, o.testSubjects) : new Map<number, number>();
+  // A declaration lends the same way, from its score before the data demotion: its signatures and doc comments hold
+  // the issue's names, the file it describes holds the behaviour.
+  const declaredBy = o.declarationSubjects > 0
+    ? lendScores(index.declarationSubjects, final, o.declarationSubjects) : new Map<number, number>();
   let maxLines = 1;
   for (const f of index.files) if (f.lineCount > maxLines) maxLines = f.lineCount;
   for (let d = 0; d < n; d++) {
@@ -130,7 +137,7 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
   addAll(mentions.module, s.module, true);
   if (o.companions > 0) lendToCompanions(index, final, o.companions);
   dampPlatformCopies(index, final, issue.text, o.platformCopies);
-  return { final, weightOf, segmentWeightOf, mentions, testedBy };
+  return { final, weightOf, segmentWeightOf, mentions, testedBy, declaredBy };
 }
 
 /**

@@ -56,6 +56,12 @@ export interface LexicalRankOptions {
    */
   readonly testSubjects: number;
   /**
+   * A type declaration or Flow definition (`foo.d.ts`, `foo.js.flow`, `types/foo.d.ts`) lends the implementation it
+   * describes (`foo.js`) this share of its score before the data demotion, when that lifts it: an issue that reads
+   * like a function's signature and doc comment is about the function. 0 = off.
+   */
+  readonly declarationSubjects: number;
+  /**
    * Where build words ("build", "compile", "Gradle", "dependency", …) must appear to lift the build files'
    * demotion: the title only, or anywhere in the issue's prose.
    */
@@ -109,6 +115,7 @@ export const DEFAULT_LEXICAL_OPTIONS: LexicalRankOptions = {
   // Test subjects 0.4 (same folder only): multi-language NDCG 0.775 → 0.779, Go 0.670 → 0.723, no other language
   // moved; SWE-bench Lite unchanged (docs/ranking.md).
   testSubjects: 0.4,
+  declarationSubjects: 0.4,
   buildWordsIn: "title",
   templates: true,
   lengthPrior: 0,
@@ -131,6 +138,7 @@ export const PLAIN_BM25_OPTIONS: LexicalRankOptions = {
   demote: { test: 1, doc: 1, example: 1, data: 1, build: 1, meta: 1, generated: 1 },
   companions: 0,
   testSubjects: 0,
+  declarationSubjects: 0,
   buildWordsIn: "title",
   templates: false,
   lengthPrior: 0,

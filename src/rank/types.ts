@@ -20,6 +20,8 @@ export interface Evidence {
   readonly similarity?: number;
   /** The test file beside this one, named after it, whose match with the issue raised this file (`test-subjects.ts`). */
   readonly tests?: { readonly path: string };
+  /** The type declaration or Flow definition of this file whose match with the issue raised it (`declaration-subjects.ts`). */
+  readonly declarations?: { readonly path: string };
   /** The most similar past issue whose fix changed this file, when the similar-past-fixes signal raised it. */
   readonly history?: { readonly issue: number };
 }

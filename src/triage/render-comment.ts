@@ -69,6 +69,7 @@ function renderFile(input: CommentInput, file: RankedFile): string {
   if (evidence.mention?.kind === "path") why.push("named in the issue");
   if (evidence.terms.length > 0) why.push(`matches ${evidence.terms.slice(0, MAX_TERMS).map((t) => inlineCode(t, 40)).join(", ")}`);
   if (evidence.tests) why.push(`its test ${inlineCode(evidence.tests.path.slice(evidence.tests.path.lastIndexOf("/") + 1), 80)} matches too`);
+  if (evidence.declarations) why.push(`its declarations ${inlineCode(evidence.declarations.path.slice(evidence.declarations.path.lastIndexOf("/") + 1), 80)} match too`);
   // A number BugScout itself recorded, not text from the issue: left as a live reference to the past issue.
   if (evidence.history && Number.isSafeInteger(evidence.history.issue)) why.push(`fixed for the similar #${evidence.history.issue}`);
   if (why.length === 0) why.push(evidence.similarity !== undefined ? "similar code" : "path matches");
