@@ -63,5 +63,14 @@ export const ABLATION_CONFIGS: Record<string, LexicalRankOptionsInput> = {
   // Issue 22: a quoted exception's definition as weaker evidence than other named definitions.
   "default + exception names ×0.5": onDefault({ definitions: { errorNames: 0.5 } }),
   "default + exception names ×0": onDefault({ definitions: { errorNames: 0 } }),
+  // Issue 24, hub files (a debug layer, a shim, a barrel, a big dispatch file match many words of any issue): stronger
+  // length normalisation of the content and symbol fields, and a prior against long files.
+  "default + bContent 0.9": onDefault({ bm25: { bContent: 0.9 } }),
+  "default + bContent 1.0": onDefault({ bm25: { bContent: 1 } }),
+  "default + bSymbol 0.9": onDefault({ bm25: { bSymbol: 0.9 } }),
+  "default + length prior −0.2": onDefault({ lengthPrior: -0.2 }),
+  // Issue 24, declarations: the share a .d.ts / .js.flow lends the implementation it describes.
+  "default + declaration subjects 0.2": onDefault({ declarationSubjects: 0.2 }),
+  "default + declaration subjects 0.6": onDefault({ declarationSubjects: 0.6 }),
 };
 

@@ -10,8 +10,12 @@ const SCRIPT_EXTENSIONS = ["js", "mjs", "cjs", "jsx"] as const;
 /** Folders that hold a package's hand-written declarations, away from its sources (`types/plugin/utc.d.ts`). */
 const TYPES_DIR = /(^|\/)(types|typings|type-definitions)\//g;
 const IN_TYPES_DIR = /(^|\/)(types|typings|type-definitions)\//;
-/** Implementations a declaration may describe: JavaScript or TypeScript code. */
-const IMPLEMENTATION_LANGUAGES: ReadonlySet<Language> = new Set<Language>(["javascript", "typescript", "tsx"]);
+/**
+ * Implementations a declaration may describe: JavaScript only. TypeScript code brings its own types, so a `.d.ts`
+ * named like a `.ts` file declares something else — insomnia's `types/nunjucks.d.ts` types the nunjucks library, not
+ * its own `modes/nunjucks.ts`.
+ */
+const IMPLEMENTATION_LANGUAGES: ReadonlySet<Language> = new Set<Language>(["javascript"]);
 const CODE_EXTENSION = /\.[cm]?[jt]sx?$/;
 
 /** What {@link findDeclarationSubjects} reads of each file. */

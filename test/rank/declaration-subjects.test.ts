@@ -44,6 +44,8 @@ test("an ambiguous name, another package, a test or a declaration with nothing b
     "packages/cli/package.json", "packages/cli/src/format.js",
     // A declaration in a test folder is a type test, and a .d.ts beside TypeScript describes nothing.
     "test/types/index.d.ts", "src/app.ts", "src/globals.d.ts",
+    // A declaration of a library the package uses (insomnia's types/nunjucks.d.ts) beside TypeScript of that name.
+    "packages/app/package.json", "packages/app/types/nunjucks.d.ts", "packages/app/src/modes/nunjucks.ts",
   ]), []);
   // Read further up the declaration's path, two namesakes become one.
   assert.deepEqual(pairsOf(["types/plugin/utc.d.ts", "src/plugin/utc/index.js", "src/utc.js"]),
