@@ -14,7 +14,7 @@ const onDefault = (o: LexicalRankOptionsInput): LexicalRankOptionsInput => resol
 const or = (value: number, tried: number): number => (value !== 0 ? value : tried);
 
 /** The weights an off-by-default signal is measured with. */
-const TRIED = { module: 0.3, symbol: 0.5, lengthPrior: 0.3, companions: 0.2, generated: 0.5 };
+const TRIED = { module: 0.3, symbol: 0.5, lengthPrior: 0.3, companions: 0.2, generated: 0.5, declarationSubjects: 0.4 };
 
 /** Each signal as the options that switch it on (over plain) and off (over the defaults). */
 const SIGNALS: Record<string, { on: LexicalRankOptionsInput; off: LexicalRankOptionsInput }> = {
@@ -42,6 +42,9 @@ const SIGNALS: Record<string, { on: LexicalRankOptionsInput; off: LexicalRankOpt
   "companions": { on: { companions: or(d.companions, TRIED.companions) }, off: { companions: 0 } },
   "test subjects": { on: { testSubjects: d.testSubjects }, off: { testSubjects: 0 } },
   "named packages": { on: { packages: d.packages }, off: { packages: 0 } },
+  "declaration subjects": {
+    on: { declarationSubjects: or(d.declarationSubjects, TRIED.declarationSubjects) }, off: { declarationSubjects: 0 },
+  },
   "length prior": { on: { lengthPrior: or(d.lengthPrior, TRIED.lengthPrior) }, off: { lengthPrior: 0 } },
 };
 
@@ -73,5 +76,14 @@ export const ABLATION_CONFIGS: Record<string, LexicalRankOptionsInput> = {
   "default + named packages 1.0": onDefault({ packages: 1 }),
   "default + declaration modules ×0.5": onDefault({ declarationModules: 0.5 }),
   "default + declaration modules ×0.3": onDefault({ declarationModules: 0.3 }),
+  // Issue 24, hub files (a debug layer, a shim, a barrel, a big dispatch file match many words of any issue): stronger
+  // length normalisation of the content and symbol fields, and a prior against long files.
+  "default + bContent 0.9": onDefault({ bm25: { bContent: 0.9 } }),
+  "default + bContent 1.0": onDefault({ bm25: { bContent: 1 } }),
+  "default + bSymbol 0.9": onDefault({ bm25: { bSymbol: 0.9 } }),
+  "default + length prior −0.2": onDefault({ lengthPrior: -0.2 }),
+  // Issue 24, declarations: the share a .d.ts / .js.flow lends the implementation it describes.
+  "default + declaration subjects 0.2": onDefault({ declarationSubjects: 0.2 }),
+  "default + declaration subjects 0.6": onDefault({ declarationSubjects: 0.6 }),
 };
 

@@ -24,7 +24,7 @@ const BY_EXTENSION: ReadonlyMap<string, Language> = new Map(Object.entries({
   json: "json", jsonc: "json", json5: "json",
   yml: "yaml", yaml: "yaml",
   toml: "toml",
-  html: "html", htm: "html", xhtml: "html", vue: "html", svelte: "html",
+  html: "html", htm: "html", xhtml: "html", vue: "vue", svelte: "svelte",
   css: "css", scss: "css", sass: "css", less: "css",
 } satisfies Record<string, Language>));
 

@@ -58,8 +58,11 @@ const MINIFIED_NAMES: readonly RegExp[] = [/[.-]min\.(js|mjs|cjs|css)$/, /\.bund
 export const MINIFIED_AVERAGE_LINE_BYTES = 200;
 /** Below this size the average-line test is not applied: a short one-line file is not a bundle. */
 const MINIFIED_MIN_BYTES = 2048;
-/** Prose keeps paragraphs on one line, so the average-line test would misfire on it. */
-const PROSE: ReadonlySet<Language> = new Set(["markdown", "rst", "text", "html"]);
+/**
+ * Prose keeps paragraphs on one line, so the average-line test would misfire on it; so may markup, components'
+ * templates included (they were `html` before they had a language of their own, and selection has not changed).
+ */
+const PROSE: ReadonlySet<Language> = new Set(["markdown", "rst", "text", "html", "vue", "svelte"]);
 
 /**
  * A "generated" marker opening a leading comment line (the comment prefix stripped), e.g. Go's `// Code generated

@@ -1,6 +1,9 @@
-/** Languages the indexer recognises. `text` means "no grammar": symbols fall back to line windows. */
+/**
+ * Languages the indexer recognises. `text` means "no grammar": symbols fall back to line windows. `vue` and `svelte`
+ * are single-file components: markup whose `<script>` blocks are JavaScript or TypeScript.
+ */
 export type Language =
-  | "python" | "javascript" | "typescript" | "tsx" | "java" | "kotlin" | "go" | "rust"
+  | "python" | "javascript" | "typescript" | "tsx" | "vue" | "svelte" | "java" | "kotlin" | "go" | "rust"
   | "c" | "cpp" | "csharp" | "ruby" | "php" | "scala" | "swift" | "lua" | "bash"
   | "markdown" | "rst" | "json" | "yaml" | "toml" | "html" | "css" | "text";
 

@@ -27,7 +27,7 @@ export interface PointerView {
 export interface LocatedFile {
   readonly path: string;
   readonly score: number;
-  readonly evidence: Pick<Evidence, "terms" | "mention" | "tests" | "related" | "package">;
+  readonly evidence: Pick<Evidence, "terms" | "mention" | "tests" | "declarations" | "related" | "package">;
   readonly pointers: readonly PointerView[];
 }
 
@@ -111,6 +111,7 @@ function packLocated(context: RepoContext, located: readonly LocatedEntry[], bud
       ...(file.evidence.tests ? { tests: file.evidence.tests } : {}),
       ...(file.evidence.related ? { related: file.evidence.related } : {}),
       ...(file.evidence.package ? { package: file.evidence.package } : {}),
+      ...(file.evidence.declarations ? { declarations: file.evidence.declarations } : {}),
     },
     pointers: pointers.map((s) => ({ id: s.id, kind: s.kind, start_line: s.startLine, end_line: s.endLine })),
   }));

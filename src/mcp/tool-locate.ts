@@ -13,7 +13,8 @@ export const locateTool = defineTool({
   description:
     "Start here for a bug report, feature request or error message: give its text (title, body, stack trace) as " +
     "`issue`. Returns the repository files most likely to need a change, best first, each with a score, why it " +
-    "ranks (matched `terms`, a stack-trace frame or path `mention`, a matching `tests` file) and `pointers`: the " +
+    "ranks (matched `terms`, a stack-trace frame or path `mention`, a matching `tests` or `declarations` file) " +
+    "and `pointers`: the " +
     "symbol ids inside it most likely to change. `code` holds current source, whole symbols only: the pointers " +
     "first (best file first), then, with budget left, more symbols of the ranked files whose source shares the " +
     "issue's words; the whole JSON answer stays within `token_budget` cl100k tokens, and `left_out` lists the " +

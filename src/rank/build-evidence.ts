@@ -29,6 +29,8 @@ export interface EvidenceInput {
   readonly graphLoans?: ReadonlyMap<number, GraphLoan>;
   /** Files inside a package the issue names, and its name (`named-packages.ts`). */
   readonly inPackage?: ReadonlyMap<number, string>;
+  /** Implementation → the declaration file whose score lifted it (`declaration-subjects.ts`). */
+  readonly declaredBy?: ReadonlyMap<number, number>;
 }
 
 /**
@@ -48,6 +50,7 @@ export function buildEvidence(input: EvidenceInput): RankedFile[] {
     const test = input.testedBy?.get(file);
     const loan = input.graphLoans?.get(file);
     const pkg = input.inPackage?.get(file);
+    const declaration = input.declaredBy?.get(file);
     const evidence: Evidence = {
       terms: contributions.map((x) => x.term),
       ...(symbol ? { symbol } : {}),
@@ -56,6 +59,7 @@ export function buildEvidence(input: EvidenceInput): RankedFile[] {
       ...(test !== undefined ? { tests: { path: index.files[test].path } } : {}),
       ...(pkg !== undefined ? { package: pkg } : {}),
       ...(loan ? { related: { relation: loan.relation, path: index.files[loan.lender].path, ...(loan.name ? { name: loan.name } : {}) } } : {}),
+      ...(declaration !== undefined ? { declarations: { path: index.files[declaration].path } } : {}),
     };
     return { path: index.files[file].path, score: scores[file], evidence };
   });

@@ -48,10 +48,11 @@ const DOC_LANGUAGES: ReadonlySet<Language> = new Set<Language>(["markdown", "rst
 const DOC_FILE = /^(change_?log|changes|news|history|release[-_]?notes|authors|contributors|licen[sc]e|copying|notice|thanks|todo)([-_.][\w.-]*)?$|\.[1-9](\.(md|prebuilt|in|txt))?$|\.(adoc|asciidoc|texi|pod|tex)$/;
 const DATA_LANGUAGES: ReadonlySet<Language> = new Set<Language>(["json", "yaml", "toml", "html", "css"]);
 /**
- * TypeScript declaration files (`types/index.d.ts`): signatures that repeat the names and doc comments of the code
- * they describe, where behaviour is never fixed; demoted like data.
+ * TypeScript declaration files (`types/index.d.ts`) and Flow definitions (`immutable.js.flow`): signatures that
+ * repeat the names and doc comments of the code they describe, where behaviour is never fixed; demoted like data
+ * (and they lend the file they describe a share of their score: `declaration-subjects.ts`).
  */
-const TYPE_DECLARATIONS = /\.d\.[cm]?ts$/;
+const TYPE_DECLARATIONS = /\.d\.[cm]?ts$|\.[cm]?jsx?\.flow$/;
 /**
  * Public-API dumps of the Kotlin/JVM binary-compatibility validator (`okhttp/api/okhttp.api`, `api/jvm/x.api`,
  * `api/x.klib.api`): every public signature of a module, written by a build task and checked in CI, so they repeat

@@ -6,6 +6,7 @@ import { fileRole, findTestRoots, type FileRole } from "./file-role.js";
 import { buildTemplateVocabularies } from "./issue-template.js";
 import { findCompanions } from "./companions.js";
 import { findTestSubjects } from "./test-subjects.js";
+import { findDeclarationSubjects } from "./declaration-subjects.js";
 import { buildPathLookup, type PathLookup } from "./path-lookup.js";
 import { pathTerms, withJoinedWordsSplit } from "./path-terms.js";
 import { splitJoinedWord } from "./split-joined-words.js";
@@ -67,6 +68,8 @@ export interface LexicalIndex {
   readonly testSubjects: ReadonlyMap<number, number>;
   /** Imports between the files and the type relations of their types (see `graph/code-graph.ts`). */
   readonly graph: CodeGraph;
+  /** [declaration, implementation] pairs: `foo.d.ts`/`foo.js.flow` → `foo.js` (see `declaration-subjects.ts`). */
+  readonly declarationSubjects: readonly (readonly [number, number])[];
 }
 
 /**
@@ -224,6 +227,7 @@ export function buildLexicalIndex(docs: readonly LexicalDoc[]): BuiltLexicalInde
     templates: buildTemplateVocabularies(docs),
     companions: new Map<number, number[]>(),
     testSubjects: findTestSubjects(files),
+    declarationSubjects: findDeclarationSubjects(files),
   };
   for (const [d, list] of findCompanions(index)) index.companions.set(d, list);
   return index;

@@ -5,6 +5,7 @@ import {
 } from "./lexical-index.js";
 import { findCompanions } from "./companions.js";
 import { findTestSubjects } from "./test-subjects.js";
+import { findDeclarationSubjects } from "./declaration-subjects.js";
 import { DefinitionTable } from "./definition-table.js";
 import { codeGraphOf, type CodeGraphColumns } from "../graph/code-graph.js";
 import { buildTemplateVocabularies } from "./issue-template.js";
@@ -204,7 +205,7 @@ export function readLexicalSnapshot(readAt: ReadAt, totalLength: number, analyse
   // The path lookup is rebuilt from the paths (no format of its own), on first use: only issues that mention a path,
   // a module or a stack frame need it.
   let lookup: PathLookup | undefined;
-  // Template vocabularies, companions and test subjects are derived from paths, roles and a few analyses: cheaper
+  // Template vocabularies, companions, test and declaration subjects are derived from paths, roles and a few analyses: cheaper
   // to rebuild than to give a format of their own.
   const index = {
     files, postings, lengths, avgLength, definitions,
@@ -212,6 +213,7 @@ export function readLexicalSnapshot(readAt: ReadAt, totalLength: number, analyse
     companions: new Map<number, number[]>(),
     testSubjects: findTestSubjects(files),
     graph: codeGraphOf(graphColumns, { definedIn: (name) => definitions.get(name) ?? [], pathOf: (d) => paths[d] }),
+    declarationSubjects: findDeclarationSubjects(files),
     get paths() {
       lookup ??= buildPathLookup(paths);
       return lookup;

@@ -51,7 +51,7 @@ export function rankLexicalParts(index: LexicalIndex, issueText: string, options
   const files = buildEvidence({
     index, pointerQuery, terms, weightOf: scores.weightOf, options: o, top, scores: scores.final,
     mentions: scores.mentions, testedBy: scores.testedBy, graphLoans: scores.graphLoans,
-    inPackage: scores.inPackage,
+    inPackage: scores.inPackage, declaredBy: scores.declaredBy,
   });
   return { files, fileIds: top, pointerQuery, options: o };
 }
@@ -77,6 +77,8 @@ interface Combined {
   readonly graphLoans: ReadonlyMap<number, GraphLoan>;
   /** Files lifted because the issue names their package: file → package name. */
   readonly inPackage: ReadonlyMap<number, string>;
+  /** Implementation → the declaration file whose score lifted it. */
+  readonly declaredBy: ReadonlyMap<number, number>;
 }
 
 function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly WeightedTerm[], o: LexicalRankOptions): Combined {
@@ -123,6 +125,10 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
     for (const [d, loan] of loans) if (!graphLoans.has(d)) graphLoans.set(d, loan);
   };
   if (o.graph.types > 0) keepLoans(lendAlongTypes(index, final, definitions.names, o.graph.types, o.graph.typesFrom));
+  // A declaration lends the same way, from its score before the data demotion: its signatures and doc comments hold
+  // the issue's names, the file it describes holds the behaviour.
+  const declaredBy = o.declarationSubjects > 0
+    ? lendScores(index.declarationSubjects, final, o.declarationSubjects) : new Map<number, number>();
   let maxLines = 1;
   for (const f of index.files) if (f.lineCount > maxLines) maxLines = f.lineCount;
   for (let d = 0; d < n; d++) {
@@ -156,7 +162,7 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
     keepLoans(lendToFeeders(index, final, mentions.frame.keys(), o.graph.feeders, (d) => index.files[d].role === "code"));
   }
   if (o.graph.neighbours > 0) keepLoans(lendToNeighbours(index, final, bestByScore(final, 10), o.graph.neighbours));
-  return { final, weightOf, segmentWeightOf, mentions, testedBy, graphLoans, inPackage };
+  return { final, weightOf, segmentWeightOf, mentions, testedBy, graphLoans, inPackage, declaredBy };
 }
 
 /**

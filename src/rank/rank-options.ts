@@ -70,6 +70,12 @@ export interface LexicalRankOptions {
   /** Shares lent along the code graph: named types to their sub- and supertypes, crash sites to their importers. */
   readonly graph: GraphWeights;
   /**
+   * A type declaration or Flow definition (`foo.d.ts`, `foo.js.flow`, `types/foo.d.ts`) lends the implementation it
+   * describes (`foo.js`) this share of its score before the data demotion, when that lifts it: an issue that reads
+   * like a function's signature and doc comment is about the function. 0 = off.
+   */
+  readonly declarationSubjects: number;
+  /**
    * Where build words ("build", "compile", "Gradle", "dependency", …) must appear to lift the build files'
    * demotion: the title only, or anywhere in the issue's prose.
    */
@@ -129,6 +135,7 @@ export const DEFAULT_LEXICAL_OPTIONS: LexicalRankOptions = {
   // docs/ranking.md) NDCG 0.601 → 0.608 → 0.627; every multi-language and SWE-bench Lite ranking unchanged.
   packages: 0.5,
   declarationModules: 0.5,
+  declarationSubjects: 0.4,
   buildWordsIn: "title",
   templates: true,
   lengthPrior: 0,
@@ -154,6 +161,7 @@ export const PLAIN_BM25_OPTIONS: LexicalRankOptions = {
   graph: { types: 0, typesFrom: "any", feeders: 0, neighbours: 0 },
   packages: 0,
   declarationModules: 1,
+  declarationSubjects: 0,
   buildWordsIn: "title",
   templates: false,
   lengthPrior: 0,

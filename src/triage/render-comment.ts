@@ -72,6 +72,7 @@ function renderFile(input: CommentInput, file: RankedFile): string {
   if (evidence.package) why.push(`in package ${inlineCode(evidence.package, 80)}, named in the issue`);
   if (evidence.related) why.push(describeRelation(evidence.related, (text) => inlineCode(text, 80)));
   if (evidence.tests) why.push(`its test ${inlineCode(evidence.tests.path.slice(evidence.tests.path.lastIndexOf("/") + 1), 80)} matches too`);
+  if (evidence.declarations) why.push(`its declarations ${inlineCode(evidence.declarations.path.slice(evidence.declarations.path.lastIndexOf("/") + 1), 80)} match too`);
   // A number BugScout itself recorded, not text from the issue: left as a live reference to the past issue.
   if (evidence.history && Number.isSafeInteger(evidence.history.issue)) why.push(`fixed for the similar #${evidence.history.issue}`);
   if (why.length === 0) why.push(evidence.similarity !== undefined ? "similar code" : "path matches");

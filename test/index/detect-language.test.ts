@@ -8,6 +8,8 @@ const EXAMPLES: Record<Language, readonly string[]> = {
   javascript: ["index.js", "lib/a.mjs", "lib/b.cjs", "ui/App.jsx"],
   typescript: ["src/app.ts", "src/x.mts", "src/y.cts"],
   tsx: ["ui/Page.tsx"],
+  vue: ["src/components/TodoList.vue"],
+  svelte: ["src/lib/Counter.svelte"],
   java: ["src/Main.java"],
   kotlin: ["app/Main.kt", "build.gradle.kts"],
   go: ["cmd/main.go"],

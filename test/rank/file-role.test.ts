@@ -24,6 +24,9 @@ const cases: [string, Language, string][] = [
   ["app/src/androidTest/kotlin/a/Flow.kt", "kotlin", "test"],
   ["src/main/kotlin/a/Flow.kt", "kotlin", "code"],
   ["web/ui/user-card.test.tsx", "tsx", "test"],
+  // Single-file components are code (their templates were once taken for HTML, i.e. data).
+  ["src/components/TodoList.vue", "vue", "code"],
+  ["src/lib/Counter.svelte", "svelte", "code"],
   ["docs/ref/models.txt", "text", "doc"],
   ["README.md", "markdown", "doc"],
   ["doc/conf.py", "python", "doc"],

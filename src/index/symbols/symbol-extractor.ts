@@ -6,7 +6,9 @@ import { collectLinks } from "./collect-links.js";
 import { LINK_QUERIES } from "./link-rules.js";
 import { readGoModule, readPackageManifest } from "./package-manifest.js";
 import { collectDeclarations, compileRules, type CompiledRules } from "./collect-declarations.js";
+import { componentScript } from "./component-script.js";
 import { LANGUAGE_RULES } from "./language-rules.js";
+import { componentRules } from "./rules-components.js";
 import { parsedLanguages, symbolExtractorVersion } from "./extractor-version.js";
 import { buildLineWindows, type WindowOptions } from "./line-windows.js";
 
@@ -58,6 +60,9 @@ export interface SymbolExtractorOptions {
   readonly windows?: WindowOptions;
 }
 
+/** Single-file components: their `<script>` blocks are parsed (`component-script.ts`). */
+const COMPONENTS: ReadonlySet<Language> = new Set<Language>(["vue", "svelte"]);
+
 /** A language's grammar with its compiled declaration table. */
 interface LoadedLanguage {
   readonly grammar: Grammar;
@@ -80,6 +85,13 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
     const grammar = await TreeSitterLanguage.load(require.resolve(`tree-sitter-wasms/out/tree-sitter-${rules.grammar}.wasm`));
     const linkQuery = LINK_QUERIES[language];
     loaded.set(language, { grammar, rules: compileRules(rules), links: linkQuery ? new TreeSitterQuery(grammar, linkQuery) : undefined });
+  }
+  // A component's script is parsed with its script language's grammar and the component rules.
+  const scripts = new Map<Language, LoadedLanguage>();
+  for (const [language, entry] of loaded) {
+    if (language === "javascript" || language === "typescript" || language === "tsx") {
+      scripts.set(language, { grammar: entry.grammar, rules: compileRules(componentRules(LANGUAGE_RULES[language]!)), links: entry.links });
+    }
   }
   const parser = new Parser();
   // V8 compiles a grammar's WASM lazily, during its first parse: over a second for C++ on a busy machine. The first
@@ -120,8 +132,11 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
   }
 
   function outline(text: string, language: Language): FileOutline {
-    const entry = loaded.get(language);
-    const parsed = entry && text.length <= maxParseChars ? parseOutline(text, language, entry) : undefined;
+    // A component without a script (template only) keeps its line windows, as markup does.
+    const script = COMPONENTS.has(language) ? componentScript(text) : undefined;
+    const entry = script ? scripts.get(script.language) : loaded.get(language);
+    const source = script?.text ?? text;
+    const parsed = entry && source.length <= maxParseChars ? parseOutline(source, script?.language ?? language, entry) : undefined;
     if (parsed) return parsed;
     const manifest = language === "json" ? readPackageManifest(text) : undefined;
     const goModule = language === "text" ? readGoModule(text) : undefined;
@@ -135,7 +150,7 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
     version: symbolExtractorVersion(options),
     extract: (text, language) => outline(text, language).symbols,
     outline,
-    parses: (language) => loaded.has(language),
+    parses: (language) => loaded.has(language) || (COMPONENTS.has(language) && scripts.size > 0),
     dispose: () => {
       parser.delete();
       for (const entry of loaded.values()) entry.links?.delete();
