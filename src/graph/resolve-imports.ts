@@ -1,4 +1,4 @@
-import type { FileLinks, Language, SymbolInfo } from "../index/types.js";
+import type { FileLinks, Language, SymbolInfo, TsPaths } from "../index/types.js";
 import { findWorkspacePackages, type WorkspacePackage } from "./workspace-packages.js";
 
 /** What resolving needs of one file of the tree. */
@@ -88,6 +88,12 @@ function isTopLevel(path: string): boolean {
 function resolveJs(tree: TreeLookup, from: string, spec: string): readonly number[] {
   if (spec.startsWith(".")) return tree.firstFile(jsCandidates(joinPath(dirOf(from), spec)));
   if (spec.startsWith("/")) return [];
+  // The nearest project config's path aliases (`@/components/x` → `src/components/x`) come before packages.
+  const aliased = tree.aliasTargets(from, spec);
+  if (aliased.length > 0) {
+    const found = tree.firstFile(aliased.flatMap(jsCandidates));
+    if (found.length > 0) return found;
+  }
   // A bare specifier: a workspace package of this tree (`@scope/pkg`, `@scope/pkg/sub`), else a dependency.
   const m = /^(@[^/]+\/[^/]+|[^@/][^/]*)(\/.*)?$/.exec(spec);
   if (!m) return [];
@@ -256,6 +262,8 @@ class TreeLookup {
   readonly packages: ReadonlyMap<string, WorkspacePackage>;
   /** Rust crate name (`my_crate`) → its `src` folder, for crates of a workspace. */
   readonly crates = new Map<string, string>();
+  /** Folder → the path aliases of the `tsconfig.json`/`jsconfig.json` there. */
+  readonly tsConfigs = new Map<string, TsPaths>();
   /** Go module path (from a `go.mod`) → its folder, longest path first (a nested module wins its own imports). */
   readonly goModules: [string, string][] = [];
 
@@ -268,12 +276,41 @@ class TreeLookup {
       const name = doc.path.slice(dir.length === 0 ? 0 : dir.length + 1);
       push(this.byName, name, d);
       push(this.byFolder, dir, d);
+      const tsPaths = doc.links?.tsPaths;
+      if (tsPaths && /^(tsconfig[\w.-]*|jsconfig)\.json$/.test(name) && !this.tsConfigs.has(dir)) this.tsConfigs.set(dir, tsPaths);
       const goModule = doc.links?.goModule;
       if (goModule && name === "go.mod") this.goModules.push([goModule, dir]);
       const crate = /(?:^|\/)([^/]+)\/src\/lib\.rs$/.exec(doc.path);
       if (crate) this.crates.set(crate[1].replace(/-/g, "_"), dirOf(doc.path));
     });
     this.goModules.sort((a, b) => b[0].length - a[0].length);
+  }
+
+  /**
+   * What `spec` stands for under the path aliases of the nearest folder above `from` with a project config that has
+   * any (`@/*` → `src/*`): the substituted targets, relative to the tree, in the config's order. TypeScript picks
+   * the longest matching prefix; so does this.
+   */
+  aliasTargets(from: string, spec: string): string[] {
+    for (let dir = dirOf(from); ; dir = dirOf(dir)) {
+      const config = this.tsConfigs.get(dir);
+      if (config) {
+        let best: { readonly star: string; readonly targets: readonly string[]; readonly prefix: number } | undefined;
+        for (const [pattern, targets] of Object.entries(config.paths)) {
+          const star = pattern.indexOf("*");
+          const prefix = star < 0 ? pattern : pattern.slice(0, star);
+          const suffix = star < 0 ? "" : pattern.slice(star + 1);
+          const matches = star < 0 ? spec === pattern
+            : spec.length >= prefix.length + suffix.length && spec.startsWith(prefix) && spec.endsWith(suffix);
+          if (!matches || (best && best.prefix >= prefix.length)) continue;
+          best = { star: star < 0 ? "" : spec.slice(prefix.length, spec.length - suffix.length), targets, prefix: prefix.length };
+        }
+        if (!best) return [];
+        const base = joinPath(dir, config.baseUrl ?? ".");
+        return best.targets.map((target) => joinPath(base, target.replace("*", best.star)));
+      }
+      if (dir === "") return [];
+    }
   }
 
   /** The first of `candidates` that is a file of the tree (as a list of zero or one). */

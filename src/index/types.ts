@@ -57,6 +57,13 @@ export interface PackageManifest {
   readonly workspaces: readonly string[];
 }
 
+/** `compilerOptions.baseUrl` and `paths` of a TypeScript or JavaScript project config. */
+export interface TsPaths {
+  readonly baseUrl?: string;
+  /** Pattern (`@/*`, `~utils`) → targets (`src/*`), relative to `baseUrl`, else to the config's folder. */
+  readonly paths: Readonly<Record<string, readonly string[]>>;
+}
+
 /**
  * A content's links to other code, as written (unresolved: resolving needs the tree, and contents are stored by
  * hash, whatever their path). Import specifiers keep the language's own syntax: `a.b` / `.c` (Python), `com.x.Y` /
@@ -66,6 +73,8 @@ export interface FileLinks {
   readonly imports: readonly string[];
   readonly types: readonly TypeLink[];
   readonly package?: PackageManifest;
+  /** The path aliases a `tsconfig.json`/`jsconfig.json` content declares (`compilerOptions.baseUrl` and `paths`). */
+  readonly tsPaths?: TsPaths;
   /** The module path a `go.mod` content declares (`module github.com/acme/tool`). */
   readonly goModule?: string;
 }

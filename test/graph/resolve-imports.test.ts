@@ -59,6 +59,25 @@ test("JavaScript/TypeScript: extensions, index files, `.js` for `.ts`, workspace
   });
 });
 
+test("JavaScript/TypeScript: the nearest tsconfig's path aliases, longest prefix first, relative to its baseUrl", () => {
+  const config = (baseUrl: string | undefined, paths: Record<string, string[]>): Spec =>
+    ({ links: { imports: [], types: [], tsPaths: baseUrl === undefined ? { paths } : { baseUrl, paths } } });
+  assert.deepEqual(edges({
+    "app/tsconfig.json": config(".", { "@/*": ["src/*"], "@/ui/*": ["src/components/ui/*"], "~config": ["config/index.ts"] }),
+    "app/src/main.ts": ["@/stores/cart", "@/ui/button", "~config", "@/missing"],
+    "app/src/stores/cart.ts": [],
+    "app/src/components/ui/button.vue": [],
+    "app/config/index.ts": [],
+    "lib/tsconfig.json": config(undefined, { "#internal/*": ["./internal/*"] }),
+    "lib/index.ts": ["#internal/x", "@/stores/cart"],
+    "lib/internal/x.ts": [],
+  }), {
+    "app/src/main.ts": ["app/src/stores/cart.ts", "app/src/components/ui/button.vue", "app/config/index.ts"],
+    // `@/…` is app's alias, not lib's: lib's nearest config has only `#internal/*`.
+    "lib/index.ts": ["lib/internal/x.ts"],
+  });
+});
+
 test("JVM: classes by package path under any source root, wildcards to their folder, Kotlin top-level functions", () => {
   const fn = (name: string): SymbolInfo => ({ name, qualifiedName: name, kind: "function", startLine: 1, endLine: 2 });
   assert.deepEqual(edges({

@@ -120,6 +120,18 @@ test("a package.json's name, entries and workspaces; other JSON and broken JSON 
   assert.equal(links("json", `{"name": "x", "version": `).package, undefined);
 });
 
+test("a tsconfig's path aliases, read the way TypeScript reads it: comments and trailing commas allowed", () => {
+  const config = `{
+  // the app's aliases
+  "compilerOptions": {
+    "baseUrl": ".", /* relative to this file */
+    "paths": { "@/*": ["src/*"], "docs": ["https://example.com/not//a/comment"], },
+  },
+}`;
+  assert.deepEqual(links("json", config).tsPaths, { baseUrl: ".", paths: { "@/*": ["src/*"], docs: ["https://example.com/not//a/comment"] } });
+  assert.equal(links("json", `{"compilerOptions": {"strict": true}}`).tsPaths, undefined);
+});
+
 test("a go.mod's module path; a text without a go version line has none", () => {
   assert.equal(links("text", "module google.golang.org/grpc\n\ngo 1.21\n\nrequire (\n)\n").goModule, "google.golang.org/grpc");
   assert.equal(links("text", "module x\n").goModule, undefined);

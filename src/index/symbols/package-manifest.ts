@@ -1,4 +1,4 @@
-import type { PackageManifest } from "../types.js";
+import type { PackageManifest, TsPaths } from "../types.js";
 
 /**
  * What a JSON content declares as an npm package: its `name`, its entry modules and its workspace globs. Read from
@@ -58,4 +58,48 @@ export function readGoModule(text: string): string | undefined {
   if (text.length > 256 * 1024 || !/^go\s+\d+(\.\d+)*\s*$/m.test(text)) return undefined;
   const m = /^module\s+"?([^\s"]+)"?\s*(\/\/.*)?$/m.exec(text);
   return m && m[1].length <= 300 ? m[1] : undefined;
+}
+
+/**
+ * The path aliases of a `tsconfig.json`-shaped content (comments and trailing commas allowed, as TypeScript reads
+ * it): `compilerOptions.paths` and `baseUrl`. Undefined when there are no paths.
+ */
+export function readTsPaths(text: string): TsPaths | undefined {
+  if (text.length > 256 * 1024 || !text.includes("paths")) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(stripJsonComments(text));
+  } catch {
+    return undefined;
+  }
+  const options = isRecord(value) && isRecord(value.compilerOptions) ? value.compilerOptions : undefined;
+  if (!options || !isRecord(options.paths)) return undefined;
+  const paths: Record<string, string[]> = {};
+  for (const [pattern, targets] of Object.entries(options.paths).slice(0, 100)) {
+    if (Array.isArray(targets)) paths[pattern] = targets.filter((t): t is string => typeof t === "string").slice(0, 10);
+  }
+  return typeof options.baseUrl === "string" ? { baseUrl: options.baseUrl, paths } : { paths };
+}
+
+/** JSONC to JSON: comments and trailing commas out, strings untouched (a URL's `//` stays). */
+function stripJsonComments(text: string): string {
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j;
+    } else if (ch === "/" && text[i + 1] === "/") {
+      while (i < text.length && text[i] !== "\n") i++;
+      out += "\n";
+    } else if (ch === "/" && text[i + 1] === "*") {
+      const end = text.indexOf("*/", i + 2);
+      i = end < 0 ? text.length : end + 1;
+    } else {
+      out += ch;
+    }
+  }
+  return out.replace(/,(\s*[}\]])/g, "$1");
 }

@@ -4,7 +4,7 @@ import { countLines } from "../decode-text.js";
 import type { FileLinks, Language, SymbolInfo } from "../types.js";
 import { collectLinks } from "./collect-links.js";
 import { LINK_QUERIES } from "./link-rules.js";
-import { readGoModule, readPackageManifest } from "./package-manifest.js";
+import { readGoModule, readPackageManifest, readTsPaths } from "./package-manifest.js";
 import { collectDeclarations, compileRules, type CompiledRules } from "./collect-declarations.js";
 import { componentScript } from "./component-script.js";
 import { LANGUAGE_RULES } from "./language-rules.js";
@@ -138,12 +138,7 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
     const source = script?.text ?? text;
     const parsed = entry && source.length <= maxParseChars ? parseOutline(source, script?.language ?? language, entry) : undefined;
     if (parsed) return parsed;
-    const manifest = language === "json" ? readPackageManifest(text) : undefined;
-    const goModule = language === "text" ? readGoModule(text) : undefined;
-    return {
-      symbols: buildLineWindows(countLines(text), options.windows),
-      links: manifest ? { imports: [], types: [], package: manifest } : goModule ? { imports: [], types: [], goModule } : NO_LINKS,
-    };
+    return { symbols: buildLineWindows(countLines(text), options.windows), links: manifestLinks(text, language) };
   }
 
   return {
@@ -156,4 +151,16 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
       for (const entry of loaded.values()) entry.links?.delete();
     },
   };
+}
+
+/** What a manifest content (a `package.json`, a `tsconfig.json`, a `go.mod`) says about the tree's modules. */
+function manifestLinks(text: string, language: Language): FileLinks {
+  if (language === "json") {
+    const manifest = readPackageManifest(text);
+    if (manifest) return { imports: [], types: [], package: manifest };
+    const tsPaths = readTsPaths(text);
+    if (tsPaths) return { imports: [], types: [], tsPaths };
+  }
+  const goModule = language === "text" ? readGoModule(text) : undefined;
+  return goModule ? { imports: [], types: [], goModule } : NO_LINKS;
 }
