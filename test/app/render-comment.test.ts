@@ -79,6 +79,21 @@ describe("renderComment", () => {
     assert.match(line, /matches `user` · its test `user_'test'_@me\.py` matches too$/, line);
   });
 
+  it("says which named package a file is in and which code-graph relation raised it, names in code spans", () => {
+    const lifted: RankedFile = {
+      ...FILE,
+      evidence: {
+        terms: ["body"], package: "@acme/http",
+        related: { relation: "subtype", path: "src/http/body-handler.ts", name: "Body`Handler" },
+      },
+    };
+    const line = (renderComment(input({ files: [lifted] })) ?? "").split("\n").find((l) => l.startsWith("1. ")) ?? "";
+    assert.match(line, /matches `body` · in package `@acme\/http`, named in the issue · extends `Body'Handler`, named in the issue$/, line);
+    const feeds: RankedFile = { ...FILE, evidence: { terms: [], related: { relation: "feeds", path: "pkg/parse.py" } } };
+    const second = (renderComment(input({ files: [feeds] })) ?? "").split("\n").find((l) => l.startsWith("1. ")) ?? "";
+    assert.match(second, /— calls into `parse\.py`, in the trace$/, second);
+  });
+
   it("links a second place of the same file to its own lines", () => {
     const two: RankedFile = { ...FILE, evidence: { ...FILE.evidence, alsoSymbol: { name: "delete", qualifiedName: "User.delete", kind: "method", startLine: 52, endLine: 60 } } };
     const line = (renderComment(input({ files: [two] })) ?? "").split("\n").find((l) => l.startsWith("1. "));
