@@ -1,28 +1,14 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { test, type TestContext } from "node:test";
 import { rankLexical } from "../../src/rank/rank-lexical.js";
 import type { LexicalIndex } from "../../src/rank/lexical-index.js";
-import { openIndexStore } from "../../src/store/open-index-store.js";
-import { createIndexer } from "../../src/triage/create-indexer.js";
-import { loadLexicalIndex } from "../../src/triage/load-lexical-index.js";
-import { makeTempDir, writeTree, type TreeSpec } from "../index/temp-tree.js";
+import type { TreeSpec } from "../index/temp-tree.js";
+import { indexFixtureTree } from "./indexed-fixture-tree.js";
 
 // The code graph as ranking evidence (issue 22), on trees indexed by the real indexer.
 
 async function indexOf(t: TestContext, spec: TreeSpec): Promise<LexicalIndex> {
-  const root = makeTempDir(t);
-  writeTree(root, spec);
-  const store = openIndexStore(join(makeTempDir(t, "bugscout-store-"), "repo.sqlite"));
-  const indexer = await createIndexer();
-  await indexer.refresh(store, root);
-  indexer.dispose();
-  const loaded = loadLexicalIndex(store);
-  t.after(() => {
-    loaded.release();
-    store.close();
-  });
-  return loaded.index;
+  return (await indexFixtureTree(t, spec)).index;
 }
 
 const HTTP: TreeSpec = {
