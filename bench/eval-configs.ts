@@ -73,6 +73,7 @@ export const ABLATION_CONFIGS: Record<string, LexicalRankOptionsInput> = {
   "default + graph neighbours 0.2": onDefault({ graph: { neighbours: 0.2 } }),
   "default + graph interface types 0.3": onDefault({ graph: { types: 0.3, typesFrom: "declarations" } }),
   "default + graph interface types 0.6": onDefault({ graph: { types: 0.6, typesFrom: "declarations" } }),
+  "default + graph together": onDefault({ graph: { types: 0.3, feeders: 0.3, neighbours: 0.1 } }),
   "default + named packages 1.0": onDefault({ packages: 1 }),
   "default + declaration modules ×0.5": onDefault({ declarationModules: 0.5 }),
   "default + declaration modules ×0.3": onDefault({ declarationModules: 0.3 }),
