@@ -3,10 +3,11 @@ import { parseArgs } from "node:util";
 import type { CliEnv } from "../cli-env.js";
 import { IndexStoreError } from "../store/store-error.js";
 import type { StoreDense } from "../triage/create-store-dense.js";
-import { createLazyIndexer } from "../triage/create-indexer.js";
+import { createIndexer, createLazyIndexer } from "../triage/create-indexer.js";
 import type { RequestedMode } from "../triage/rank-issue.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
+import { indexThreads } from "./index-threads.js";
 
 const USAGE = `Usage:
   bugscout index <dir> [--store <file>] [--json]
@@ -53,7 +54,8 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
       const { runRedeliverCommand } = await import("./command-redeliver.js");
       return await runRedeliverCommand(io, env, { since: str(values.since), dryRun: !!values["dry-run"], json: !!values.json, now: new Date() });
     }
-    const indexer = createLazyIndexer();
+    const threads = indexThreads(env);
+    const indexer = createLazyIndexer(() => createIndexer(undefined, { threads }));
     const dense = await createCliDense(env);
     try {
       // Each command's modules are imported when it runs: a warm `rank` loads neither tree-sitter nor the eval loop.
