@@ -8,14 +8,14 @@ import type { NewContent } from "./build-blob.js";
  * the error that stopped it (the content analysis names the file). Messages sent before the worker got here (it
  * loads its grammars first) wait in the port.
  */
-export function serveBlobRequests(port: MessagePort, build: (content: NewContent) => BlobRecord): void {
+export function serveBlobRequests(
+  port: MessagePort,
+  build: (contents: readonly NewContent[]) => Promise<readonly BlobRecord[]>,
+): void {
   port.on("message", (request: BuildRequest) => {
-    let reply: BuildReply;
-    try {
-      reply = { id: request.id, blobs: request.contents.map(build) };
-    } catch (error) {
-      reply = { id: request.id, error };
-    }
-    port.postMessage(reply);
+    build(request.contents).then(
+      (blobs) => port.postMessage({ id: request.id, blobs } satisfies BuildReply),
+      (error: unknown) => port.postMessage({ id: request.id, error } satisfies BuildReply),
+    );
   });
 }

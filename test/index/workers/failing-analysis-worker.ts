@@ -6,7 +6,7 @@ import { createSymbolExtractor } from "../../../src/index/symbols/symbol-extract
 import { analyzeToBytes } from "../../../src/rank/analyze-content.js";
 
 const extractor = await createSymbolExtractor({ languages: ["python"] });
-serveBlobRequests(parentPort!, (content) => buildBlob(content, extractor, (input) => {
+serveBlobRequests(parentPort!, async (contents) => contents.map((content) => buildBlob(content, extractor, (input) => {
   if (input.path.startsWith("bad/")) throw new RangeError(`cannot analyse ${input.path}`);
   return analyzeToBytes(input);
-}));
+})));
