@@ -25,6 +25,7 @@ The index of a checkout lives in ~/.cache/bugscout unless --store names a file (
 beside it, <file>.lexical); it is refreshed incrementally.
 With VOYAGE_API_KEY set (and VOYAGE_BASE_URL for another endpoint), 'index' also embeds the code and 'rank'
 chooses dense, hybrid or BM25 within --budget-ms; without it every ranking is BM25.
+New contents are parsed on one worker thread per core; BUGSCOUT_INDEX_THREADS=N sets the count (1: none).
 'triage' reads a GitHub issue with GITHUB_TOKEN or GH_TOKEN (anonymous without; GitHub Enterprise through
 GITHUB_API_URL or --api-url) and prints the comment the app would post; --post posts it (or edits it in place).
 'backtest' ranks the issues that merged pull requests fixed against the tree each fix started from and scores
