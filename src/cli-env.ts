@@ -7,6 +7,8 @@ export interface CliEnv {
   /** `GITHUB_TOKEN` (else `GH_TOKEN`), `GITHUB_API_URL` and `GITHUB_SERVER_URL`, as the gh CLI and Actions name them. */
   readonly github?: { readonly token?: string; readonly apiUrl?: string; readonly serverUrl?: string };
   /** For `bugscout redeliver`: APP_ID, PRIVATE_KEY (or PRIVATE_KEY_PATH), and GHE_HOST/GHE_PROTOCOL for the API root. */
+  /** `BUGSCOUT_INDEX_THREADS` as written: worker threads that index (checked where an indexer is made). */
+  readonly indexThreads?: string;
   readonly app?: { readonly appId?: string; readonly privateKey?: string; readonly privateKeyPath?: string; readonly apiBaseUrl: string };
 }
 
@@ -26,7 +28,9 @@ export function readCliEnv(source: Readonly<Record<string, string | undefined>> 
     ...(value("PRIVATE_KEY_PATH") ? { privateKeyPath: value("PRIVATE_KEY_PATH") } : {}),
     apiBaseUrl: host ? `${value("GHE_PROTOCOL") ?? "https"}://${host}/api/v3` : "https://api.github.com",
   };
+  const indexThreads = value("BUGSCOUT_INDEX_THREADS");
   return {
+    ...(indexThreads ? { indexThreads } : {}),
     ...(apiKey ? { voyage: { apiKey, ...(baseUrl ? { baseUrl } : {}) } } : {}),
     ...(Object.keys(github).length > 0 ? { github } : {}),
     ...(Object.keys(app).length > 1 ? { app } : {}),

@@ -30,6 +30,7 @@ const envSchema = z
     BUGSCOUT_COMMANDS_PER_WINDOW: count(10, 10_000),
     BUGSCOUT_COMMAND_WINDOW_SECONDS: count(600, 86_400),
     BUGSCOUT_INDEX_CONCURRENCY: count(1, 64),
+    BUGSCOUT_INDEX_THREADS: z.coerce.number().int().min(1).max(256).optional(),
     REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL").optional(),
     BUGSCOUT_ROLE: z.enum(["web", "worker", "all"]).optional(),
     BUGSCOUT_QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]+$/, "letters, digits, _ . - only").default("bugscout"),
@@ -71,6 +72,8 @@ export interface AppEnv {
   readonly limits: { readonly maxFiles: number; readonly maxFileBytes: number; readonly maxSnapshotBytes: number };
   readonly commands: { readonly limit: number; readonly windowMs: number };
   readonly indexConcurrency: number;
+  /** `BUGSCOUT_INDEX_THREADS`: worker threads that parse and analyse new contents; absent means one per core. */
+  readonly indexThreads?: number;
   /** Files a push may change and still be applied as a delta (0: always the tarball). */
   readonly pushDeltaMaxFiles: number;
   /** Set with REDIS_URL: the scaled-out roles (docs/scaling.md). Absent: the embedded single process. */
@@ -136,6 +139,7 @@ export function parseEnv(source: Readonly<Record<string, string | undefined>>, c
     limits: { maxFiles: env.BUGSCOUT_MAX_FILES, maxFileBytes: env.BUGSCOUT_MAX_FILE_BYTES, maxSnapshotBytes: env.BUGSCOUT_MAX_SNAPSHOT_BYTES },
     commands: { limit: env.BUGSCOUT_COMMANDS_PER_WINDOW, windowMs: env.BUGSCOUT_COMMAND_WINDOW_SECONDS * 1000 },
     indexConcurrency: env.BUGSCOUT_INDEX_CONCURRENCY,
+    ...(env.BUGSCOUT_INDEX_THREADS !== undefined ? { indexThreads: env.BUGSCOUT_INDEX_THREADS } : {}),
     pushDeltaMaxFiles: env.BUGSCOUT_PUSH_DELTA_MAX_FILES,
     ...(env.REDIS_URL ? {
       queue: {

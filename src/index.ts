@@ -44,6 +44,7 @@ const runtime = createTriageRuntime({
   ...(env.voyage ? { voyage: env.voyage } : {}),
   limits: env.limits,
   commands: env.commands,
+  ...(env.indexThreads !== undefined ? { indexThreads: env.indexThreads } : {}),
 });
 const version = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
 

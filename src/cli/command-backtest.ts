@@ -1,5 +1,6 @@
 import { createTriageRuntime, LOCAL_INSTALLATION_ID } from "../compose/create-triage-runtime.js";
 import type { CliEnv } from "../cli-env.js";
+import { indexThreads } from "./index-threads.js";
 import { renderReport } from "../eval/render-report.js";
 import { createRepoGateway } from "../github/create-repo-gateway.js";
 import { createFixGateway } from "../github/fix-gateway.js";
@@ -57,7 +58,7 @@ export async function runBacktestCommand(io: CliIo, options: BacktestCommandOpti
     return 0;
   }
 
-  const runtime = createTriageRuntime({ dataDir: target.dataDir, log, ...(env.voyage ? { voyage: env.voyage } : {}), maxOpenStores: 1 });
+  const runtime = createTriageRuntime({ dataDir: target.dataDir, log, indexThreads: indexThreads(env), ...(env.voyage ? { voyage: env.voyage } : {}), maxOpenStores: 1 });
   const installationId = options.installation ?? LOCAL_INSTALLATION_ID;
   const key = { installationId, owner, repo };
   const records = createSqliteRecordStore({ locate: (id) => recordsPath(target.dataDir, id) });

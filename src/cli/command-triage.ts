@@ -2,6 +2,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { createTriageRuntime, LOCAL_INSTALLATION_ID } from "../compose/create-triage-runtime.js";
 import type { CliEnv } from "../cli-env.js";
+import { indexThreads } from "./index-threads.js";
 import { createRepoGateway } from "../github/create-repo-gateway.js";
 import { describeGitHubError } from "../github/describe-github-error.js";
 import { fetchIssue, FetchIssueError, fetchOwnLogin } from "../github/fetch-issue.js";
@@ -59,6 +60,7 @@ export async function runTriageCommand(io: CliIo, options: TriageCommandOptions,
   const ownLogin = options.post && token ? await fetchOwnLogin(client).catch((e: unknown) => { throw failure("identifying the token's user")(e); }) : undefined;
 
   const runtime = createTriageRuntime({
+    indexThreads: indexThreads(env),
     dataDir: options.storeDir ?? join(homedir(), ".cache", "bugscout", "github", new URL(apiUrl).host.replace(/[^A-Za-z0-9.-]/g, "_")),
     log,
     ...(env.voyage ? { voyage: env.voyage } : {}),

@@ -3,10 +3,11 @@ import { parseArgs } from "node:util";
 import type { CliEnv } from "../cli-env.js";
 import { IndexStoreError } from "../store/store-error.js";
 import type { StoreDense } from "../triage/create-store-dense.js";
-import { createLazyIndexer } from "../triage/create-indexer.js";
+import { createIndexer, createLazyIndexer } from "../triage/create-indexer.js";
 import type { RequestedMode } from "../triage/rank-issue.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
+import { indexThreads } from "./index-threads.js";
 
 const USAGE = `Usage:
   bugscout index <dir> [--store <file>] [--json]
@@ -24,6 +25,7 @@ The index of a checkout lives in ~/.cache/bugscout unless --store names a file (
 beside it, <file>.lexical); it is refreshed incrementally.
 With VOYAGE_API_KEY set (and VOYAGE_BASE_URL for another endpoint), 'index' also embeds the code and 'rank'
 chooses dense, hybrid or BM25 within --budget-ms; without it every ranking is BM25.
+New contents are parsed on one worker thread per core; BUGSCOUT_INDEX_THREADS=N sets the count (1: none).
 'triage' reads a GitHub issue with GITHUB_TOKEN or GH_TOKEN (anonymous without; GitHub Enterprise through
 GITHUB_API_URL or --api-url) and prints the comment the app would post; --post posts it (or edits it in place).
 'backtest' ranks the issues that merged pull requests fixed against the tree each fix started from and scores
@@ -53,7 +55,8 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
       const { runRedeliverCommand } = await import("./command-redeliver.js");
       return await runRedeliverCommand(io, env, { since: str(values.since), dryRun: !!values["dry-run"], json: !!values.json, now: new Date() });
     }
-    const indexer = createLazyIndexer();
+    const threads = indexThreads(env);
+    const indexer = createLazyIndexer(() => createIndexer(undefined, { threads }));
     const dense = await createCliDense(env);
     try {
       // Each command's modules are imported when it runs: a warm `rank` loads neither tree-sitter nor the eval loop.

@@ -3,7 +3,7 @@ import { createVoyageEmbedder } from "../embed/voyage-embedder.js";
 import type { SnapshotOptions } from "../github/create-repo-gateway.js";
 import { createIndexEntrySelector } from "../github/index-entry-selector.js";
 import { DEFAULT_SNAPSHOT_LIMITS } from "../github/snapshot-limits.js";
-import { createLazyIndexer } from "../triage/create-indexer.js";
+import { createIndexer, createLazyIndexer, defaultIndexThreads } from "../triage/create-indexer.js";
 import { createStoreDense, type StoreDense } from "../triage/create-store-dense.js";
 import { createKeyedLock, type KeyedLock } from "../triage/keyed-lock.js";
 import { createLexicalIndexCache } from "../triage/lexical-index-cache.js";
@@ -30,6 +30,8 @@ export interface TriageRuntimeConfig {
   readonly commands?: { readonly limit: number; readonly windowMs: number; readonly seed?: Readonly<Record<string, readonly number[]>> };
   /** Stores kept open at once (the app serves many repositories; a one-shot process needs one). */
   readonly maxOpenStores?: number;
+  /** Worker threads that parse and analyse new contents (1: on the main thread). Default: one per core. */
+  readonly indexThreads?: number;
   readonly clock?: Clock;
   /**
    * Where dense ranking reads a repository's files at `commit`; default the snapshot kept under the data dir. The
@@ -93,7 +95,7 @@ export function createTriageRuntime(config: TriageRuntimeConfig): TriageRuntime 
     ...(dense ? { dense } : {}),
     ...(config.sourceRoot ? { sourceRoot: config.sourceRoot } : {}),
     log,
-    indexer: createLazyIndexer(),
+    indexer: createLazyIndexer(() => createIndexer(undefined, { threads: config.indexThreads ?? defaultIndexThreads() })),
     lexical: createLexicalIndexCache(),
     clock,
     selection,

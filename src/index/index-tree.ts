@@ -1,5 +1,5 @@
 import type { BlobRecord, IndexStore, TreeFile } from "../store/index-store.js";
-import { countLines, decodeText } from "./decode-text.js";
+import { inThreadBlobBuilder, type AnalyzeContent, type BlobBuilder, type NewContent } from "./build-blob.js";
 import { createFsTreeSource } from "./fs-tree-source.js";
 import {
   emptySkipCounts, walkSelection, type KnownFiles, type SelectedFile, type SelectionOptions, type UnchangedFile,
@@ -8,26 +8,16 @@ import { SELECTION_RULES_VERSION } from "./selection-rules.js";
 import type { DeferredSymbolExtractor } from "./symbols/defer-symbol-extractor.js";
 import type { SymbolExtractor } from "./symbols/symbol-extractor.js";
 import type { TreeSource } from "./tree-source.js";
-import type { Language, SkipReason, SymbolInfo } from "./types.js";
+import type { SkipReason } from "./types.js";
 
-/** What the content analysis of one new content sees. */
-export interface AnalyzeInput {
-  readonly text: string;
-  readonly language: Language;
-  readonly symbols: readonly SymbolInfo[];
-  /** The first path this content was seen at; the analysis is stored by hash and reused for other paths. */
-  readonly path: string;
-}
-
-/** Encodes what the ranker needs from a content (owned by rank/analyze-content.ts); opaque to the indexer. */
-export type AnalyzeContent = (input: AnalyzeInput) => Uint8Array;
+export type { AnalyzeContent, AnalyzeInput } from "./build-blob.js";
 
 /** How far an index run is. */
 export interface IndexProgress {
   readonly phase: "scan" | "apply" | "done";
   /** Files selected so far. */
   readonly files: number;
-  /** Contents analysed so far. */
+  /** New contents handed to analysis so far (during the scan some are still being analysed). */
   readonly analyzed: number;
 }
 
@@ -41,6 +31,11 @@ export interface IndexTreeOptions {
   /** A loaded extractor, or a deferred one: its grammars are then loaded only when some content is new. */
   readonly extractor: SymbolExtractor | DeferredSymbolExtractor;
   readonly analyze: AnalyzeContent;
+  /**
+   * Where new contents are parsed and analysed (e.g. a pool of worker threads); default: on this thread, with
+   * `extractor` and `analyze`. It must produce what they would: its records are stored under their versions.
+   */
+  readonly builder?: BlobBuilder;
   /**
    * Version of `analyze`'s output. Stored contents analysed under another version (or another extractor version)
    * are stale, so a change re-analyses everything once.
@@ -83,6 +78,11 @@ export const STAT_VERSION_KEY = "stat_version";
  */
 export const STAT_SETTLE_MS = 3000;
 const BATCH_SIZE = 250;
+/**
+ * Batches of new contents handed to the builder and not yet collected. The walk waits for the oldest beyond this, so
+ * the bytes held while a slower builder catches up stay bounded (a few batches' worth, not the tree's).
+ */
+const MAX_BATCHES_IN_FLIGHT = 4;
 
 /** Fingerprints were matched against a stored tree that another process replaced meanwhile. */
 class StaleFingerprint extends Error {}
@@ -131,15 +131,25 @@ async function indexWalk(
   storedAt?: { readonly files: number; readonly generation: number },
 ): Promise<IndexReport> {
   const { store, extractor, analyze, onProgress } = options;
-  const loadExtractor = async (): Promise<SymbolExtractor> => ("load" in extractor ? extractor.load() : extractor);
+  const builder = options.builder ??
+    inThreadBlobBuilder(async () => ("load" in extractor ? extractor.load() : extractor), analyze);
   const now = options.now ?? Date.now;
   const started = now();
 
   const files: TreeFile[] = [];
   const blobs: BlobRecord[] = [];
   let read = 0;
+  let handedOver = 0;
   const seen = new Set<string>();
   const skipped = emptySkipCounts();
+
+  // Each batch's new contents are built while the walk goes on (in parallel when the builder has worker threads);
+  // their records are collected in walk order, so the store receives them as from a one-thread run.
+  const building: Promise<BlobRecord[]>[] = [];
+  let failed = false;
+  async function collect(keep: number): Promise<void> {
+    while (building.length > keep) blobs.push(...await building.shift()!);
+  }
 
   // Files wait in small batches so the store is asked about many hashes at once, holding few files' bytes.
   let pending: (SelectedFile | UnchangedFile)[] = [];
@@ -149,19 +159,26 @@ async function indexWalk(
     // fingerprint was read at stays current, which is checked once, after the walk.
     const fresh = [...new Set(pending.filter((file) => "bytes" in file).map((file) => file.hash))].filter((hash) => !seen.has(hash));
     const stored = reuseStored ? store.knownHashes(fresh) : new Set<string>();
-    const parser = pending.some((file) => "bytes" in file && !seen.has(file.hash) && !stored.has(file.hash))
-      ? await loadExtractor() : undefined;
+    const contents: NewContent[] = [];
     for (const file of pending) {
       const fingerprint = "bytes" in file ? fingerprints.get(file) : file.fingerprint;
       files.push(fingerprint === undefined ? { path: file.path, hash: file.hash } : { path: file.path, hash: file.hash, stat: fingerprint });
       if (seen.has(file.hash)) continue;
-      if ("bytes" in file && !stored.has(file.hash)) {
-        blobs.push(buildBlob(file, parser!, analyze));
-      }
+      if ("bytes" in file && !stored.has(file.hash)) contents.push(file);
       seen.add(file.hash);
     }
     pending = [];
     fingerprints.clear();
+    if (contents.length > 0) {
+      const batch = builder.build(contents);
+      // Collected later, in order; a failure meanwhile must neither count as unhandled nor let the walk go on.
+      batch.catch(() => {
+        failed = true;
+      });
+      building.push(batch);
+      handedOver += contents.length;
+    }
+    await collect(failed ? 0 : MAX_BATCHES_IN_FLIGHT);
   }
 
   for (const event of walkSelection(source, options.selection, known)) {
@@ -174,11 +191,12 @@ async function indexWalk(
     if (event.kind === "selected" && event.fingerprint !== undefined) fingerprints.set(event.file, event.fingerprint);
     if (pending.length === BATCH_SIZE) {
       await flush();
-      onProgress?.({ phase: "scan", files: files.length, analyzed: blobs.length });
+      onProgress?.({ phase: "scan", files: files.length, analyzed: handedOver });
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
   await flush();
+  await collect(0);
   if (storedAt && store.generation() !== storedAt.generation) throw new StaleFingerprint("the stored tree changed during the walk");
 
   // Every stored path was found unchanged by its fingerprint and nothing else is there: the stored tree is this tree.
@@ -211,16 +229,4 @@ async function indexWalk(
     generation: result.generation,
     ms: now() - started,
   };
-}
-
-function buildBlob(file: SelectedFile, extractor: SymbolExtractor, analyze: AnalyzeContent): BlobRecord {
-  const text = decodeText(file.bytes);
-  const { symbols, links } = extractor.outline(text, file.language);
-  let analysis: Uint8Array;
-  try {
-    analysis = analyze({ text, language: file.language, symbols, path: file.path });
-  } catch (error) {
-    throw new Error(`Content analysis failed for ${file.path}`, { cause: error });
-  }
-  return { hash: file.hash, language: file.language, size: file.size, lineCount: countLines(text), analysis, symbols, links };
 }

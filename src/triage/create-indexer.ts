@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { indexDelta, type DeltaReport } from "../index/index-delta.js";
 import { indexTree, type IndexProgress, type IndexReport } from "../index/index-tree.js";
 import type { SelectionOptions } from "../index/select-files.js";
@@ -6,8 +7,11 @@ import {
 } from "../index/symbols/defer-symbol-extractor.js";
 import type { SymbolExtractor } from "../index/symbols/symbol-extractor.js";
 import type { TreeSource } from "../index/tree-source.js";
+import type { BlobBuilder } from "../index/build-blob.js";
+import type { WorkerBlobBuilder } from "../index/worker-blob-builder.js";
 import { analyzeToBytes, ANALYSIS_FORMAT_VERSION } from "../rank/analyze-content.js";
 import type { IndexStore } from "../store/index-store.js";
+import type { IndexWorkerData } from "./index-worker.js";
 
 /** What one index refresh needs to know besides the tree and the store. */
 export interface RefreshOptions {
@@ -32,14 +36,43 @@ export interface Indexer {
   dispose(): void;
 }
 
+/** How an indexer parses and analyses new contents. */
+export interface IndexerOptions {
+  /**
+   * Worker threads that parse and analyse the new contents of a refresh, each loading the grammars once (started by
+   * the first refresh that meets a new content); 1 (the default) does it on the calling thread. Either way the
+   * stored records are the same. Push deltas, a few files each, stay on the calling thread.
+   */
+  readonly threads?: number;
+}
+
 /**
  * Returns an indexer that pairs the tree-sitter symbol extractor with the lexical ranker's content analysis. The
  * grammars (hundreds of milliseconds) are loaded once, by the first refresh that meets a new content: a refresh of
- * an up-to-date index loads none. Create one per process.
+ * an up-to-date index loads none. Create one per process. With `threads` above 1, an `extractor` must have the
+ * default options (the workers build their own, and refuse to build under another version).
  */
-export async function createIndexer(extractor?: SymbolExtractor | DeferredSymbolExtractor): Promise<Indexer> {
+export async function createIndexer(
+  extractor?: SymbolExtractor | DeferredSymbolExtractor,
+  options: IndexerOptions = {},
+): Promise<Indexer> {
   const symbols = extractor === undefined ? deferSymbolExtractor()
     : "load" in extractor ? extractor : loadedSymbolExtractor(extractor);
+  const threads = options.threads ?? 1;
+  // The pool's module (and node:worker_threads) is loaded by the first build: a warm rank never needs it.
+  let workers: Promise<WorkerBlobBuilder> | undefined;
+  const builder: BlobBuilder | undefined = threads > 1
+    ? {
+      async build(contents) {
+        workers ??= import("../index/worker-blob-builder.js").then(({ createWorkerBlobBuilder }) => createWorkerBlobBuilder({
+          entry: indexWorkerEntry(),
+          threads,
+          workerData: { extractorVersion: symbols.version } satisfies IndexWorkerData,
+        }));
+        return (await workers).build(contents);
+      },
+    }
+    : undefined;
   return {
     refresh(store, root, options = {}) {
       return indexTree({
@@ -47,6 +80,7 @@ export async function createIndexer(extractor?: SymbolExtractor | DeferredSymbol
         store,
         extractor: symbols,
         analyze: analyzeToBytes,
+        ...(builder ? { builder } : {}),
         analysisVersion: String(ANALYSIS_FORMAT_VERSION),
         source: options.source,
         selection: options.selection,
@@ -68,8 +102,19 @@ export async function createIndexer(extractor?: SymbolExtractor | DeferredSymbol
     },
     dispose() {
       symbols.dispose();
+      void workers?.then((pool) => pool.dispose());
     },
   };
+}
+
+/** The worker entry beside this module: index-worker.js once built; from source, a module that loads it through tsx. */
+function indexWorkerEntry(): URL {
+  return new URL(import.meta.url.endsWith(".ts") ? "./index-worker-source.mjs" : "./index-worker.js", import.meta.url);
+}
+
+/** Index worker threads when nothing says otherwise: one per core the process may use. */
+export function defaultIndexThreads(): number {
+  return availableParallelism();
 }
 
 /**

@@ -35,6 +35,7 @@ describe("the installed bugscout command", { timeout: 300_000 }, () => {
     const files = listing.stdout.trim().split("\n");
     assert.ok(files.includes("package/dist/cli/bin.js"));
     assert.ok(files.includes("package/dist/index/symbols/symbol-extractor.js"));
+    assert.ok(files.includes("package/dist/triage/index-worker.js"), "the index worker's entry ships");
     const stray = files.filter((f) => !/^package\/(dist\/.+\.js|package\.json|README\.md|app\.yml)$/.test(f));
     assert.deepEqual(stray, []);
   });
@@ -69,12 +70,35 @@ describe("the installed bugscout command", { timeout: 300_000 }, () => {
     assert.equal(ranking.files[0].evidence.symbol.qualifiedName, "convert");
   });
 
+  it("indexes on worker threads from the installed package, storing what one thread stores", async () => {
+    const rank = (store: string) => bugscout("rank", "--repo", SAMPLE, "--issue-file", ISSUE, "--store", store, "--json");
+    const stores = { one: join(work, "one-thread.sqlite"), two: join(work, "two-threads.sqlite") };
+    const one = await run(bin, ["index", SAMPLE, "--store", stores.one], { env: { ...env, BUGSCOUT_INDEX_THREADS: "1" } });
+    const two = await run(bin, ["index", SAMPLE, "--store", stores.two], { env: { ...env, BUGSCOUT_INDEX_THREADS: "2" } });
+    assert.equal(two.code, 0, two.stderr);
+    assert.match(two.stdout, /^Indexed 13 files in \d+ ms: 13 analysed, 0 unchanged, 0 removed\./);
+    assert.equal(two.stdout.replace(/\d+ ms|two-threads/g, ""), one.stdout.replace(/\d+ ms|one-thread/g, ""));
+    const [rankedOne, rankedTwo] = [await rank(stores.one), await rank(stores.two)];
+    assert.equal(rankedTwo.code, 0, rankedTwo.stderr);
+    const files = (out: string) => (JSON.parse(out) as { files: unknown[] }).files;
+    assert.deepEqual(files(rankedTwo.stdout), files(rankedOne.stdout));
+  });
+
+  it("rejects a BUGSCOUT_INDEX_THREADS that is not a count", async () => {
+    const result = await run(bin, ["index", SAMPLE, "--store", join(work, "bad-threads.sqlite")], { env: { ...env, BUGSCOUT_INDEX_THREADS: "0" } });
+    assert.equal(result.code, 2);
+    assert.equal(result.stderr, "bugscout: BUGSCOUT_INDEX_THREADS must be a whole number from 1 to 256, not '0'.\n");
+  });
+
   it("loads no tree-sitter, Voyage client or other command's code for a rank on an up-to-date index", async () => {
     const store = join(work, "modules.sqlite");
     /** The package files and dependencies a run imports, e.g. `dist/cli/command-rank.js`, `web-tree-sitter`. */
+    // The hook logs the main thread's imports: the cold index runs on one thread so its parsing is seen there.
     const importedBy = async (...args: string[]): Promise<string[]> => {
       const log = join(work, `modules-${args[0]}.log`);
-      const result = await run(bin, args, { env: { ...env, BUGSCOUT_MODULE_LOG: log, NODE_OPTIONS: `--import=${MODULE_LOG_HOOK}` } });
+      const result = await run(bin, args, {
+        env: { ...env, BUGSCOUT_INDEX_THREADS: "1", BUGSCOUT_MODULE_LOG: log, NODE_OPTIONS: `--import=${MODULE_LOG_HOOK}` },
+      });
       assert.equal(result.code, 0, result.stderr);
       assert.ok(existsSync(log), "the module log hook did not run");
       const urls = readFileSync(log, "utf8").trim().split("\n");
@@ -94,7 +118,7 @@ describe("the installed bugscout command", { timeout: 300_000 }, () => {
     // Nor zod (the app's settings and environment schemas) or the symbol rule tables: the version is known without them.
     // Nor node:crypto (~10 ms to load): nothing is hashed or written when the index is up to date.
     const needless = warm.filter((m) =>
-      /^(web-tree-sitter|voyageai|zod|builtin:crypto|dist\/embed\/.*|dist\/eval\/.*|dist\/cli\/command-(index|eval)\.js|dist\/env\.js|dist\/index\/symbols\/(symbol-extractor|language-rules|rules-.*)\.js)$/.test(m));
+      /^(web-tree-sitter|voyageai|zod|builtin:crypto|dist\/embed\/.*|dist\/eval\/.*|dist\/cli\/command-(index|eval)\.js|dist\/index\/worker-blob-builder\.js|dist\/env\.js|dist\/index\/symbols\/(symbol-extractor|language-rules|rules-.*)\.js)$/.test(m));
     assert.deepEqual(needless, []);
   });
 

@@ -33,6 +33,11 @@ export interface SymbolExtractor {
   outline(text: string, language: Language): FileOutline;
   /** True when `language` is parsed (its symbols are definitions, not windows). */
   parses(language: Language): boolean;
+  /**
+   * Loads the grammars that `languages` need and are not loaded yet. Needed only with `grammarsOnDemand`, whose
+   * `outline` refuses a language whose grammar it has not loaded; a no-op otherwise.
+   */
+  prepare(languages: Iterable<Language>): Promise<void>;
   /** Frees the parser's WASM memory. The extractor must not be used afterwards. */
   dispose(): void;
 }
@@ -58,10 +63,18 @@ export interface SymbolExtractorOptions {
   readonly now?: () => number;
   /** The windows used when there are no parsed symbols. */
   readonly windows?: WindowOptions;
+  /**
+   * Load each grammar when `prepare` first asks for it instead of all at creation (about a second of CPU for all
+   * thirteen): for an index worker, which meets few languages and is one of several paying for its own grammars.
+   * The results are the same; `outline` throws for a parsed language not prepared. Default false.
+   */
+  readonly grammarsOnDemand?: boolean;
 }
 
 /** Single-file components: their `<script>` blocks are parsed (`component-script.ts`). */
 const COMPONENTS: ReadonlySet<Language> = new Set<Language>(["vue", "svelte"]);
+/** The languages a component's script can be in. */
+const SCRIPT_LANGUAGES: readonly Language[] = ["javascript", "typescript", "tsx"];
 
 /** A language's grammar with its compiled declaration table. */
 interface LoadedLanguage {
@@ -79,20 +92,29 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
   // Imported here, not at the top: a ranking over an up-to-date index never parses, and should not pay for it.
   const { Language: TreeSitterLanguage, Parser, Query: TreeSitterQuery } = await import("web-tree-sitter");
   await Parser.init();
+  const available: ReadonlySet<Language> = new Set(parsedLanguages(options.languages));
   const loaded = new Map<Language, LoadedLanguage>();
-  for (const language of parsedLanguages(options.languages)) {
+  // A component's script is parsed with its script language's grammar and the component rules.
+  const scripts = new Map<Language, LoadedLanguage>();
+  async function load(language: Language): Promise<void> {
+    if (loaded.has(language) || !available.has(language)) return;
     const rules = LANGUAGE_RULES[language]!;
     const grammar = await TreeSitterLanguage.load(require.resolve(`tree-sitter-wasms/out/tree-sitter-${rules.grammar}.wasm`));
     const linkQuery = LINK_QUERIES[language];
-    loaded.set(language, { grammar, rules: compileRules(rules), links: linkQuery ? new TreeSitterQuery(grammar, linkQuery) : undefined });
-  }
-  // A component's script is parsed with its script language's grammar and the component rules.
-  const scripts = new Map<Language, LoadedLanguage>();
-  for (const [language, entry] of loaded) {
-    if (language === "javascript" || language === "typescript" || language === "tsx") {
-      scripts.set(language, { grammar: entry.grammar, rules: compileRules(componentRules(LANGUAGE_RULES[language]!)), links: entry.links });
+    const entry = { grammar, rules: compileRules(rules), links: linkQuery ? new TreeSitterQuery(grammar, linkQuery) : undefined };
+    loaded.set(language, entry);
+    if (SCRIPT_LANGUAGES.includes(language)) {
+      scripts.set(language, { grammar, rules: compileRules(componentRules(rules)), links: entry.links });
     }
   }
+  async function prepare(languages: Iterable<Language>): Promise<void> {
+    for (const language of languages) {
+      // A component's script language is known only once its text is read: any of them may be needed.
+      for (const needed of COMPONENTS.has(language) ? SCRIPT_LANGUAGES : [language]) await load(needed);
+    }
+  }
+  // In the order of `parsedLanguages`, as before grammars could load on demand.
+  if (!options.grammarsOnDemand) await prepare(available);
   const parser = new Parser();
   // V8 compiles a grammar's WASM lazily, during its first parse: over a second for C++ on a busy machine. The first
   // parse of each language therefore runs without a deadline (compiling every grammar up front would cost seconds).
@@ -134,6 +156,11 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
   function outline(text: string, language: Language): FileOutline {
     // A component without a script (template only) keeps its line windows, as markup does.
     const script = COMPONENTS.has(language) ? componentScript(text) : undefined;
+    const grammarLanguage = script?.language ?? language;
+    if (available.has(grammarLanguage) && !loaded.has(grammarLanguage)) {
+      // Windows here would be stored as if the language had no grammar.
+      throw new Error(`the ${grammarLanguage} grammar is not loaded: prepare(["${language}"]) first`);
+    }
     const entry = script ? scripts.get(script.language) : loaded.get(language);
     const source = script?.text ?? text;
     const parsed = entry && source.length <= maxParseChars ? parseOutline(source, script?.language ?? language, entry) : undefined;
@@ -145,7 +172,8 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
     version: symbolExtractorVersion(options),
     extract: (text, language) => outline(text, language).symbols,
     outline,
-    parses: (language) => loaded.has(language) || (COMPONENTS.has(language) && scripts.size > 0),
+    parses: (language) => available.has(language) || (COMPONENTS.has(language) && SCRIPT_LANGUAGES.some((l) => available.has(l))),
+    prepare,
     dispose: () => {
       parser.delete();
       for (const entry of loaded.values()) entry.links?.delete();

@@ -1,0 +1,119 @@
+import { Worker } from "node:worker_threads";
+import type { BlobRecord } from "../store/index-store.js";
+import type { BuildReply, BuildRequest } from "./blob-worker-messages.js";
+import type { BlobBuilder, NewContent } from "./build-blob.js";
+
+/** How to start the workers of {@link createWorkerBlobBuilder}. */
+export interface WorkerBlobBuilderOptions {
+  /** The worker entry module; it answers requests through `serveBlobRequests` (e.g. src/triage/index-worker.ts). */
+  readonly entry: URL;
+  /** Workers started (all at once, on the first build). */
+  readonly threads: number;
+  /** Handed to every worker as `workerData`, e.g. the extractor version it must reproduce. */
+  readonly workerData?: unknown;
+  /**
+   * Contents per request. Small enough that the workers finish a batch at about the same time, large enough that
+   * messaging costs little beside parsing. Default 16.
+   */
+  readonly chunkSize?: number;
+}
+
+/** A {@link BlobBuilder} on worker threads; its workers live until `dispose`. */
+export interface WorkerBlobBuilder extends BlobBuilder {
+  /** Stops the workers; builds still waiting fail. The next build would start new ones. */
+  dispose(): Promise<void>;
+}
+
+interface Task {
+  readonly request: BuildRequest;
+  readonly resolve: (blobs: readonly BlobRecord[]) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+interface Slot {
+  readonly worker: Worker;
+  task?: Task;
+}
+
+/**
+ * Builds records on a pool of worker threads, each loading its grammars once, started on the first build so a
+ * refresh that finds nothing new starts none. A batch is cut into requests that go to whichever worker is free; the
+ * records come back in the batch's order. Idle workers do not keep the process alive. A worker that fails (an
+ * exception outside a request, an exit) fails every build in flight with an error naming it and stops the others;
+ * the next build starts afresh.
+ */
+export function createWorkerBlobBuilder(options: WorkerBlobBuilderOptions): WorkerBlobBuilder {
+  const { entry, threads } = options;
+  const chunkSize = options.chunkSize ?? 16;
+  let slots: Slot[] | undefined;
+  const queue: Task[] = [];
+  let nextId = 0;
+
+  function start(): Slot[] {
+    const started: Slot[] = [];
+    for (let n = 1; n <= threads; n++) {
+      const worker = new Worker(entry, { workerData: options.workerData });
+      const slot: Slot = { worker };
+      const name = `index worker ${n} of ${threads}`;
+      worker.unref();
+      worker.on("message", (reply: BuildReply) => {
+        const task = slot.task;
+        if (task?.request.id !== reply.id) {
+          void stop(started, new Error(`${name} answered request ${reply.id}, not ${task?.request.id ?? "none"}`));
+          return;
+        }
+        slot.task = undefined;
+        if ("error" in reply) task.reject(reply.error);
+        else task.resolve(reply.blobs);
+        dispatch(slot);
+      });
+      worker.on("error", (error) => void stop(started, new Error(`${name} failed: ${error.message}`, { cause: error })));
+      worker.on("exit", (code) => void stop(started, new Error(`${name} exited unexpectedly (code ${code})`)));
+      started.push(slot);
+    }
+    return started;
+  }
+
+  function dispatch(slot: Slot): void {
+    const task = queue.shift();
+    if (!task) {
+      slot.worker.unref();
+      return;
+    }
+    slot.task = task;
+    // A worker with a request keeps the process alive: the caller is waiting for its answer.
+    slot.worker.ref();
+    slot.worker.postMessage(task.request);
+  }
+
+  function stop(pool: Slot[], error: Error): Promise<unknown> {
+    if (slots !== pool) return Promise.resolve();
+    slots = undefined;
+    const failed = [...pool.flatMap((slot) => (slot.task ? [slot.task] : [])), ...queue.splice(0)];
+    const stopped = pool.map(({ worker }) => {
+      worker.removeAllListeners();
+      // Terminating may still report an error; it is already accounted for.
+      worker.on("error", () => {});
+      return worker.terminate();
+    });
+    for (const task of failed) task.reject(error);
+    return Promise.all(stopped);
+  }
+
+  return {
+    async build(contents: readonly NewContent[]) {
+      if (contents.length === 0) return [];
+      const pool = (slots ??= start());
+      const parts: Promise<readonly BlobRecord[]>[] = [];
+      for (let at = 0; at < contents.length; at += chunkSize) {
+        const request = { id: nextId++, contents: contents.slice(at, at + chunkSize) };
+        parts.push(new Promise((resolve, reject) => queue.push({ request, resolve, reject })));
+      }
+      for (const slot of pool) if (!slot.task) dispatch(slot);
+      return (await Promise.all(parts)).flat();
+    },
+    async dispose() {
+      if (slots) await stop(slots, new Error("the index workers were stopped"));
+    },
+  };
+}
