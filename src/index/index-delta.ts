@@ -1,5 +1,5 @@
-import type { BlobRecord, IndexStore } from "../store/index-store.js";
-import { countLines, decodeText } from "./decode-text.js";
+import type { IndexStore } from "../store/index-store.js";
+import { inThreadBlobBuilder, type NewContent } from "./build-blob.js";
 import { CONTENT_VERSION_KEY, type AnalyzeContent } from "./index-tree.js";
 import { createMemoryTreeSource } from "./memory-tree-source.js";
 import { walkSelection, type SelectionOptions } from "./select-files.js";
@@ -53,23 +53,16 @@ export async function indexDelta(options: IndexDeltaOptions): Promise<DeltaRepor
 
   for (const path of options.removals) tree.delete(path);
   for (const path of options.upserts.keys()) tree.delete(path);
-  const blobs: BlobRecord[] = [];
-  const fresh = new Map<string, { path: string; bytes: Uint8Array; language: BlobRecord["language"]; size: number }>();
+  const fresh = new Map<string, NewContent>();
   for (const event of walkSelection(createMemoryTreeSource(options.upserts), options.selection)) {
     if (event.kind !== "selected") continue;
     tree.set(event.file.path, event.file.hash);
     if (!fresh.has(event.file.hash)) fresh.set(event.file.hash, event.file);
   }
   const known = store.knownHashes([...fresh.keys()]);
-  let loaded: SymbolExtractor | undefined;
-  for (const [hash, file] of fresh) {
-    if (known.has(hash)) continue;
-    loaded ??= "load" in extractor ? await extractor.load() : extractor;
-    const text = decodeText(file.bytes);
-    const { symbols, links } = loaded.outline(text, file.language);
-    const analysis = options.analyze({ text, language: file.language, symbols, path: file.path });
-    blobs.push({ hash, language: file.language, size: file.size, lineCount: countLines(text), analysis, symbols, links });
-  }
+  // The same records as a full refresh builds; the extractor is loaded only when some content is new.
+  const builder = inThreadBlobBuilder(async () => ("load" in extractor ? extractor.load() : extractor), options.analyze);
+  const blobs = await builder.build([...fresh.values()].filter((content) => !known.has(content.hash)));
   const files = [...tree].map(([path, hash]) => ({ path, hash }));
   const meta = { ...options.meta, [CONTENT_VERSION_KEY]: contentVersion, indexed_at: new Date(now()).toISOString() };
   store.applyTree({ files, blobs, meta });
