@@ -1,4 +1,5 @@
 import { resolveImports, type GraphDoc } from "./resolve-imports.js";
+import { dirOf } from "./tree-lookup.js";
 import { findWorkspacePackages } from "./workspace-packages.js";
 
 /** A type declared in a file of the tree. */
@@ -129,15 +130,11 @@ export function codeGraphOf(columns: CodeGraphColumns, context: GraphContext): C
         const parent = relationSuper[row];
         const defined = context.definedIn(parent).filter((d) => d !== from || parent !== type);
         const own = new Set(importsOf(from));
-        const near = defined.filter((d) => d === from || own.has(d) || folderOf(context.pathOf(d)) === folderOf(context.pathOf(from)));
+        const near = defined.filter((d) => d === from || own.has(d) || dirOf(context.pathOf(d)) === dirOf(context.pathOf(from)));
         const chosen = near.length > 0 ? near : defined.length <= 3 ? defined : [];
         for (const file of chosen) if (!out.some((t) => t.file === file && t.name === parent)) out.push({ file, name: parent, line: 0 });
       }
       return out;
     },
   };
-}
-
-function folderOf(path: string): string {
-  return path.slice(0, Math.max(0, path.lastIndexOf("/")));
 }

@@ -1,5 +1,5 @@
-import type { FileLinks, Language, SymbolInfo, TsPaths } from "../index/types.js";
-import { findWorkspacePackages, type WorkspacePackage } from "./workspace-packages.js";
+import type { FileLinks, Language, SymbolInfo } from "../index/types.js";
+import { dirOf, joinPath, normalisePath, TreeLookup } from "./tree-lookup.js";
 
 /** What resolving needs of one file of the tree. */
 export interface GraphDoc {
@@ -16,7 +16,6 @@ const MAX_FOLDER_TARGETS = 12;
 
 const JS_EXTENSIONS = [".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".vue", ".svelte", ".d.ts"];
 const JVM_EXTENSIONS = [".java", ".kt", ".kts", ".scala", ".groovy"];
-const JS_LANGUAGES: ReadonlySet<Language> = new Set<Language>(["javascript", "typescript", "tsx"]);
 const JVM_LANGUAGES: ReadonlySet<Language> = new Set<Language>(["java", "kotlin", "scala"]);
 
 /**
@@ -248,148 +247,4 @@ function sharedPrefix(a: string, b: string): number {
   const pb = b.split("/");
   while (n < pa.length - 1 && n < pb.length - 1 && pa[n] === pb[n]) n++;
   return n;
-}
-
-/** The tree's paths in the shapes resolvers ask for. */
-class TreeLookup {
-  readonly paths: readonly string[];
-  readonly byPath = new Map<string, number>();
-  /** File name → files with that name (suffix lookups filter these). */
-  readonly byName = new Map<string, number[]>();
-  /** Folder → its files. */
-  readonly byFolder = new Map<string, number[]>();
-  /** Workspace package name (from `package.json`) → its folder and entry modules. */
-  readonly packages: ReadonlyMap<string, WorkspacePackage>;
-  /** Rust crate name (`my_crate`) → its `src` folder, for crates of a workspace. */
-  readonly crates = new Map<string, string>();
-  /** Folder → the path aliases of the `tsconfig.json`/`jsconfig.json` there. */
-  readonly tsConfigs = new Map<string, TsPaths>();
-  /** Go module path (from a `go.mod`) → its folder, longest path first (a nested module wins its own imports). */
-  readonly goModules: [string, string][] = [];
-
-  constructor(readonly docs: readonly GraphDoc[]) {
-    this.paths = docs.map((doc) => doc.path);
-    this.packages = findWorkspacePackages(docs);
-    docs.forEach((doc, d) => {
-      this.byPath.set(doc.path, d);
-      const dir = dirOf(doc.path);
-      const name = doc.path.slice(dir.length === 0 ? 0 : dir.length + 1);
-      push(this.byName, name, d);
-      push(this.byFolder, dir, d);
-      const tsPaths = doc.links?.tsPaths;
-      if (tsPaths && /^(tsconfig[\w.-]*|jsconfig)\.json$/.test(name) && !this.tsConfigs.has(dir)) this.tsConfigs.set(dir, tsPaths);
-      const goModule = doc.links?.goModule;
-      if (goModule && name === "go.mod") this.goModules.push([goModule, dir]);
-      const crate = /(?:^|\/)([^/]+)\/src\/lib\.rs$/.exec(doc.path);
-      if (crate) this.crates.set(crate[1].replace(/-/g, "_"), dirOf(doc.path));
-    });
-    this.goModules.sort((a, b) => b[0].length - a[0].length);
-  }
-
-  /**
-   * What `spec` stands for under the path aliases of the nearest folder above `from` with a project config that has
-   * any (`@/*` → `src/*`): the substituted targets, relative to the tree, in the config's order. TypeScript picks
-   * the longest matching prefix; so does this.
-   */
-  aliasTargets(from: string, spec: string): string[] {
-    for (let dir = dirOf(from); ; dir = dirOf(dir)) {
-      const config = this.tsConfigs.get(dir);
-      if (config) {
-        let best: { readonly star: string; readonly targets: readonly string[]; readonly prefix: number } | undefined;
-        for (const [pattern, targets] of Object.entries(config.paths)) {
-          const star = pattern.indexOf("*");
-          const prefix = star < 0 ? pattern : pattern.slice(0, star);
-          const suffix = star < 0 ? "" : pattern.slice(star + 1);
-          const matches = star < 0 ? spec === pattern
-            : spec.length >= prefix.length + suffix.length && spec.startsWith(prefix) && spec.endsWith(suffix);
-          if (!matches || (best && best.prefix >= prefix.length)) continue;
-          best = { star: star < 0 ? "" : spec.slice(prefix.length, spec.length - suffix.length), targets, prefix: prefix.length };
-        }
-        if (!best) return [];
-        const base = joinPath(dir, config.baseUrl ?? ".");
-        return best.targets.map((target) => joinPath(base, target.replace("*", best.star)));
-      }
-      if (dir === "") return [];
-    }
-  }
-
-  /** The first of `candidates` that is a file of the tree (as a list of zero or one). */
-  firstFile(candidates: readonly string[]): number[] {
-    for (const path of candidates) {
-      const d = this.byPath.get(normalisePath(path));
-      if (d !== undefined) return [d];
-    }
-    return [];
-  }
-
-  /** Files whose path is one of `tails` or ends with `/` + one of them. */
-  bySuffix(tails: readonly string[]): number[] {
-    const out: number[] = [];
-    for (const tail of tails) {
-      const name = tail.slice(tail.lastIndexOf("/") + 1);
-      for (const d of this.byName.get(name) ?? []) {
-        const p = this.paths[d];
-        if ((p === tail || p.endsWith(`/${tail}`)) && !out.includes(d)) out.push(d);
-      }
-    }
-    return out;
-  }
-
-  /** Files of `languages` in the folders whose path is `tail` or ends with `/tail` (at most `limit`, else none). */
-  folderFiles(tail: string, languages: ReadonlySet<Language>, limit: number, keep: (path: string) => boolean = () => true): number[] {
-    const out: number[] = [];
-    const last = tail.slice(tail.lastIndexOf("/") + 1);
-    for (const [dir, files] of this.folderIndex().get(last) ?? []) {
-      if (dir !== tail && !dir.endsWith(`/${tail}`)) continue;
-      for (const d of files) if (languages.has(this.docs[d].language) && keep(this.paths[d])) out.push(d);
-    }
-    return out.length <= limit ? out : [];
-  }
-
-  #folders: Map<string, [string, number[]][]> | undefined;
-
-  /** Last folder name → the folders with that name and their files. */
-  private folderIndex(): Map<string, [string, number[]][]> {
-    if (!this.#folders) {
-      this.#folders = new Map();
-      for (const [dir, files] of this.byFolder) {
-        const last = dir.slice(dir.lastIndexOf("/") + 1);
-        const list = this.#folders.get(last);
-        if (list) list.push([dir, files]);
-        else this.#folders.set(last, [[dir, files]]);
-      }
-    }
-    return this.#folders;
-  }
-}
-
-function push(map: Map<string, number[]>, key: string, d: number): void {
-  const list = map.get(key);
-  if (list) list.push(d);
-  else map.set(key, [d]);
-}
-
-/** The folder of a path (`""` at the top). */
-export function dirOf(path: string): string {
-  const slash = path.lastIndexOf("/");
-  return slash < 0 ? "" : path.slice(0, slash);
-}
-
-function joinPath(dir: string, rest: string): string {
-  return dir === "" ? rest : `${dir}/${rest}`;
-}
-
-/** `a/./b/../c` → `a/c`; a path climbing above the top resolves to nothing (`\0`, never a tree path). */
-function normalisePath(path: string): string {
-  const out: string[] = [];
-  for (const part of path.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (out.length === 0) return "\0";
-      out.pop();
-    } else {
-      out.push(part);
-    }
-  }
-  return out.join("/");
 }

@@ -6,6 +6,7 @@ import { fileRole, findTestRoots, type FileRole } from "./file-role.js";
 import { buildTemplateVocabularies } from "./issue-template.js";
 import { findCompanions } from "./companions.js";
 import { findTestSubjects } from "./test-subjects.js";
+import { promoteImportedScripts } from "./imported-scripts.js";
 import { findDeclarationSubjects } from "./declaration-subjects.js";
 import { buildPathLookup, type PathLookup } from "./path-lookup.js";
 import { pathTerms, withJoinedWordsSplit } from "./path-terms.js";
@@ -231,36 +232,6 @@ export function buildLexicalIndex(docs: readonly LexicalDoc[]): BuiltLexicalInde
   };
   for (const [d, list] of findCompanions(index)) index.companions.set(d, list);
   return index;
-}
-
-/** A top-level `scripts/` folder (a build role by path: release and maintenance scripts). */
-const SCRIPTS = /^scripts\//;
-
-/**
- * Files of a top-level `scripts/` folder that the project's own code imports are code, not build: some projects
- * keep a package there (`scripts/` as the tool itself). Promoted are the files code outside the folder imports, and
- * the folder's files those import in turn. Returns `roles`, changed in place.
- */
-function promoteImportedScripts(roles: FileRole[], docs: readonly { readonly path: string }[], graph: CodeGraph): FileRole[] {
-  const queue: number[] = [];
-  docs.forEach((doc, d) => {
-    if (roles[d] !== "code" || SCRIPTS.test(doc.path)) return;
-    for (const target of graph.importsOf(d)) {
-      if (roles[target] === "build" && SCRIPTS.test(docs[target].path)) {
-        roles[target] = "code";
-        queue.push(target);
-      }
-    }
-  });
-  while (queue.length > 0) {
-    for (const target of graph.importsOf(queue.pop()!)) {
-      if (roles[target] === "build" && SCRIPTS.test(docs[target].path)) {
-        roles[target] = "code";
-        queue.push(target);
-      }
-    }
-  }
-  return roles;
 }
 
 /**
