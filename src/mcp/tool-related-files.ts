@@ -25,7 +25,7 @@ export const relatedFilesTool = defineTool({
     const path = normaliseRepoPath(args.path);
     const { index } = context.repo;
     const file = index.files.findIndex((f) => f.path === path);
-    if (file < 0 || !context.catalog.file(path)) {
+    if (file < 0) {
       throw new ToolInputError(`'${path}' is not an indexed file of the repository (a directory, a file that does ` +
         "not exist, or one left out of the index: binary, vendored, generated or too large).");
     }
