@@ -86,5 +86,9 @@ export const ABLATION_CONFIGS: Record<string, LexicalRankOptionsInput> = {
   // Issue 24, declarations: the share a .d.ts / .js.flow lends the implementation it describes.
   "default + declaration subjects 0.2": onDefault({ declarationSubjects: 0.2 }),
   "default + declaration subjects 0.6": onDefault({ declarationSubjects: 0.6 }),
+  // Issue 22, pasted blocks foreign to the repository and behaviour-only titles.
+  "default + foreign blocks 0.5": onDefault({ query: { foreignBlocks: 0.5 } }),
+  "default + foreign blocks 0.8": onDefault({ query: { foreignBlocks: 0.8 } }),
+  "default + title names 0.5": onDefault({ titleNames: 0.5 }),
+  "default + title names 1.0": onDefault({ titleNames: 1 }),
 };
-

@@ -27,7 +27,18 @@ export interface QueryWeights {
    * pasted log does not drown the rest. `Infinity` keeps raw weights.
    */
   readonly k3: number;
+  /**
+   * Pasted blocks foreign to the repository: a fenced block of at least {@link FOREIGN_BLOCK_WORDS} distinct words of
+   * which fewer than this share are words the repository has (a JSON dump, a log, the reporter's own program) weighs
+   * its words by `share / foreignBlocks`, for the words that appear nowhere else in the issue. Its unknown words score
+   * nothing anyway; its few common known ones (`data`, `value`, `name`) would otherwise outweigh the prose. Needs the
+   * repository's vocabulary (`known`); 0 = off.
+   */
+  readonly foreignBlocks: number;
 }
+
+/** A fenced block shorter than this (distinct whole words) is never foreign: a snippet, not a paste. */
+export const FOREIGN_BLOCK_WORDS = 20;
 
 /** Defaults chosen on the development set (see docs/ranking.md). */
 export const DEFAULT_QUERY_WEIGHTS: QueryWeights = {
@@ -39,6 +50,7 @@ export const DEFAULT_QUERY_WEIGHTS: QueryWeights = {
   frameSymbol: 1,
   titleBoost: 3,
   k3: 4,
+  foreignBlocks: 0,
 };
 
 /** A weighted bag of query terms. */
@@ -52,10 +64,12 @@ export interface WeightedTerm {
 /**
  * Turns a parsed issue into weighted terms. `split: false` keeps whole words only (the plain word-splitter
  * baseline). Words of the repository's issue templates (`issueTalk`) get no title emphasis: in a title they are
- * the category of the report ("Crash: …", "bug"), not what it is about. Terms are returned heaviest first.
+ * the category of the report ("Crash: …", "bug"), not what it is about. `known` says whether the repository has a
+ * word (for {@link QueryWeights.foreignBlocks}). Terms are returned heaviest first.
  */
 export function buildQueryTerms(
   issue: ParsedIssue, weights: QueryWeights, split = true, issueTalk: readonly ReadonlySet<string>[] = [],
+  known?: (term: string) => boolean,
 ): WeightedTerm[] {
   const raw = new Map<string, number>();
   const add = (text: string, w: number): void => {
@@ -71,6 +85,9 @@ export function buildQueryTerms(
   for (const id of issue.identifiers) add(id, weights.identifier);
   for (const e of issue.errors) add(`${e.type} ${e.message}`, weights.error);
   for (const f of issue.frames) if (f.symbol) add(f.symbol, weights.frameSymbol);
+  if (weights.foreignBlocks > 0 && known) {
+    for (const [term, factor] of foreignOnlyTerms(issue, weights.foreignBlocks, known)) raw.set(term, (raw.get(term) ?? 0) * factor);
+  }
   const k3 = weights.k3;
   const inTitle = new Set<string>();
   if (weights.titleBoost > 0) {
@@ -85,4 +102,35 @@ export function buildQueryTerms(
     out.push(inTitle.has(term) ? { term, weight: saturated * emphasis, emphasis } : { term, weight: saturated });
   }
   return out.sort((a, b) => b.weight - a.weight || (a.term < b.term ? -1 : 1));
+}
+
+/**
+ * Terms that occur only inside foreign blocks (see {@link QueryWeights.foreignBlocks}) → the factor their weight
+ * keeps: the largest of their blocks' `min(1, share / threshold)`. Words of the title, the prose, other code, error
+ * lines and frame names are never scaled: an error line pasted inside a log is still the reporter's best evidence.
+ */
+function foreignOnlyTerms(issue: ParsedIssue, threshold: number, known: (term: string) => boolean): Map<string, number> {
+  const factors = new Map<string, number>();
+  const outside = new Set<string>();
+  const collect = (text: string): void => scanTokens(text, (term) => outside.add(term));
+  collect(issue.title);
+  collect(issue.prose);
+  for (const e of issue.errors) collect(`${e.type} ${e.message}`);
+  for (const f of issue.frames) if (f.symbol) collect(f.symbol);
+  for (const block of issue.code) {
+    const words = new Set<string>();
+    scanTokens(block, (term, part) => {
+      if (!part) words.add(term);
+    });
+    let knownWords = 0;
+    for (const w of words) if (known(w)) knownWords++;
+    const factor = words.size >= FOREIGN_BLOCK_WORDS ? Math.min(1, knownWords / words.size / threshold) : 1;
+    if (factor >= 1) {
+      collect(block);
+      continue;
+    }
+    scanTokens(block, (term) => factors.set(term, Math.max(factors.get(term) ?? 0, factor)));
+  }
+  for (const term of outside) factors.delete(term);
+  return factors;
 }

@@ -18,6 +18,7 @@ import { lendScores } from "./lend-scores.js";
 import { dampPlatformCopies } from "./platform-copies.js";
 import { findNamedPackages, liftNamedPackages } from "./named-packages.js";
 import { demoteDeclarationModules } from "./declaration-modules.js";
+import { liftTitleNames } from "./title-names.js";
 import { lendAlongTypes, lendToFeeders, lendToNeighbours, type GraphLoan } from "./graph-signals.js";
 
 /**
@@ -44,7 +45,7 @@ export function rankLexicalParts(index: LexicalIndex, issueText: string, options
   const issue = parseIssue(o.templates ? stripTemplateText(issueText, index.templates) : issueText);
   const split = o.bm25.part > 0;
   const talk = o.templates ? index.templates : [];
-  const terms = o.parseQuery ? buildQueryTerms(issue, o.query, split, talk) : rawTerms(issue.text, split);
+  const terms = o.parseQuery ? buildQueryTerms(issue, o.query, split, talk, (term) => index.postings(term) !== undefined) : rawTerms(issue.text, split);
   const scores = combineScores(index, issue, terms, o);
   const top = topFiles(scores, o, index);
   const pointerQuery = buildPointerQuery(issue, scores.segmentWeightOf, scores.mentions.frameHits);
@@ -146,6 +147,7 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
   const inPackage = namedPackages.length > 0
     ? liftNamedPackages(index.files.map((f) => f.path), final, namedPackages, packages, o.packages)
     : new Map<number, string>();
+  if (o.titleNames > 0) liftTitleNames(index, issue, final, bestByScore(final, o.symbolDepth), weightOf, o.titleNames);
 
   // A path the reporter wrote is never demoted: naming a test or a doc makes the issue about it. Frames and module
   // names are demoted like content: a traceback through a test usually points at the code under test.

@@ -76,6 +76,11 @@ export interface LexicalRankOptions {
    */
   readonly declarationSubjects: number;
   /**
+   * In a behaviour-only issue (no code words, `title-names.ts`), files whose folder names or name hold the title's
+   * words are multiplied by up to `1 + titleNames` (by the share of the title's weight they hold). 0 = off.
+   */
+  readonly titleNames: number;
+  /**
    * Where build words ("build", "compile", "Gradle", "dependency", …) must appear to lift the build files'
    * demotion: the title only, or anywhere in the issue's prose.
    */
@@ -136,6 +141,7 @@ export const DEFAULT_LEXICAL_OPTIONS: LexicalRankOptions = {
   packages: 0.5,
   declarationModules: 0.5,
   declarationSubjects: 0.4,
+  titleNames: 0,
   buildWordsIn: "title",
   templates: true,
   lengthPrior: 0,
@@ -162,6 +168,7 @@ export const PLAIN_BM25_OPTIONS: LexicalRankOptions = {
   packages: 0,
   declarationModules: 1,
   declarationSubjects: 0,
+  titleNames: 0,
   buildWordsIn: "title",
   templates: false,
   lengthPrior: 0,
