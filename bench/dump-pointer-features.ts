@@ -28,6 +28,16 @@ await forEachIndexedTree({ rows, trees: args.get("trees") ?? `${process.env.HOME
       const w = r.pointerQuery.weightOf;
       const frames = r.pointerQuery.frames.get(file) ?? [];
       const termIds = new Map<string, number>();
+      // Which symbols of this file each symbol calls (its own lines hold the other's name as a word).
+      const termIndex = new Map<string, number>();
+      a.terms.forEach((t, i) => termIndex.set(t, i));
+      const callsOf = (i: number): number[] => {
+        const own = new Set(a.symbolTerms[i] ?? []);
+        return f.symbols.flatMap((o, j) => {
+          const t = termIndex.get(o.name.toLowerCase());
+          return j !== i && o.kind !== "window" && t !== undefined && own.has(t) ? [j] : [];
+        });
+      };
       const symbols = f.symbols.map((s, i) => {
         const set = a.symbolTerms[i] ?? new Uint32Array();
         let words = 0;
@@ -48,6 +58,7 @@ await forEachIndexedTree({ rows, trees: args.get("trees") ?? `${process.env.HOME
           named: r.pointerQuery.named.has(s.name) || r.pointerQuery.named.has(s.qualifiedName),
           error: /(Error|Exception)$/.test(s.name) && ["class", "struct", "enum"].includes(s.kind), frameName: frames.filter((x) => x.symbol === s.name).map((x) => x.depth),
           frameLine: frames.filter((x) => x.line !== undefined && s.startLine <= x.line && x.line <= s.endLine).map((x) => x.depth),
+          calls: callsOf(i),
           meets: pointerMeets({ path: f.path, start: s.startLine, end: s.endLine }, row.goldLines),
         };
       });

@@ -27,7 +27,7 @@ export interface PointerView {
 export interface LocatedFile {
   readonly path: string;
   readonly score: number;
-  readonly evidence: Pick<Evidence, "terms" | "mention" | "tests" | "declarations" | "related" | "package">;
+  readonly evidence: Pick<Evidence, "terms" | "mention" | "tests" | "declarations" | "related" | "package" | "titleWords">;
   readonly pointers: readonly PointerView[];
 }
 
@@ -112,6 +112,7 @@ function packLocated(context: RepoContext, located: readonly LocatedEntry[], bud
       ...(file.evidence.related ? { related: file.evidence.related } : {}),
       ...(file.evidence.package ? { package: file.evidence.package } : {}),
       ...(file.evidence.declarations ? { declarations: file.evidence.declarations } : {}),
+      ...(file.evidence.titleWords ? { titleWords: file.evidence.titleWords } : {}),
     },
     pointers: pointers.map((s) => ({ id: s.id, kind: s.kind, start_line: s.startLine, end_line: s.endLine })),
   }));

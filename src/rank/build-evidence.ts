@@ -31,6 +31,8 @@ export interface EvidenceInput {
   readonly inPackage?: ReadonlyMap<number, string>;
   /** Implementation → the declaration file whose score lifted it (`declaration-subjects.ts`). */
   readonly declaredBy?: ReadonlyMap<number, number>;
+  /** Files a behaviour-only title names by their folders or name, and the words (`title-names.ts`). */
+  readonly titleWords?: ReadonlyMap<number, readonly string[]>;
 }
 
 /**
@@ -51,6 +53,7 @@ export function buildEvidence(input: EvidenceInput): RankedFile[] {
     const loan = input.graphLoans?.get(file);
     const pkg = input.inPackage?.get(file);
     const declaration = input.declaredBy?.get(file);
+    const titleWords = input.titleWords?.get(file);
     const evidence: Evidence = {
       terms: contributions.map((x) => x.term),
       ...(symbol ? { symbol } : {}),
@@ -60,6 +63,7 @@ export function buildEvidence(input: EvidenceInput): RankedFile[] {
       ...(pkg !== undefined ? { package: pkg } : {}),
       ...(loan ? { related: { relation: loan.relation, path: index.files[loan.lender].path, ...(loan.name ? { name: loan.name } : {}) } } : {}),
       ...(declaration !== undefined ? { declarations: { path: index.files[declaration].path } } : {}),
+      ...(titleWords ? { titleWords } : {}),
     };
     return { path: index.files[file].path, score: scores[file], evidence };
   });

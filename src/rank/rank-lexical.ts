@@ -52,7 +52,7 @@ export function rankLexicalParts(index: LexicalIndex, issueText: string, options
   const files = buildEvidence({
     index, pointerQuery, terms, weightOf: scores.weightOf, options: o, top, scores: scores.final,
     mentions: scores.mentions, testedBy: scores.testedBy, graphLoans: scores.graphLoans,
-    inPackage: scores.inPackage, declaredBy: scores.declaredBy,
+    inPackage: scores.inPackage, declaredBy: scores.declaredBy, titleWords: scores.titleWords,
   });
   return { files, fileIds: top, pointerQuery, options: o };
 }
@@ -80,6 +80,8 @@ interface Combined {
   readonly inPackage: ReadonlyMap<number, string>;
   /** Implementation → the declaration file whose score lifted it. */
   readonly declaredBy: ReadonlyMap<number, number>;
+  /** Files whose folders or name hold a behaviour-only title's words, and the words. */
+  readonly titleWords: ReadonlyMap<number, readonly string[]>;
 }
 
 function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly WeightedTerm[], o: LexicalRankOptions): Combined {
@@ -147,7 +149,8 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
   const inPackage = namedPackages.length > 0
     ? liftNamedPackages(index.files.map((f) => f.path), final, namedPackages, packages, o.packages)
     : new Map<number, string>();
-  if (o.titleNames > 0) liftTitleNames(index, issue, final, bestByScore(final, o.symbolDepth), weightOf, o.titleNames);
+  // A behaviour-only report names the feature, not the code: the folder or file named like its title's nouns.
+  const titleWords = liftTitleNames(index, issue, final, bestByScore(final, o.symbolDepth), weightOf, o.titleNames);
 
   // A path the reporter wrote is never demoted: naming a test or a doc makes the issue about it. Frames and module
   // names are demoted like content: a traceback through a test usually points at the code under test.
@@ -164,7 +167,7 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
     keepLoans(lendToFeeders(index, final, mentions.frame.keys(), o.graph.feeders, (d) => index.files[d].role === "code"));
   }
   if (o.graph.neighbours > 0) keepLoans(lendToNeighbours(index, final, bestByScore(final, 10), o.graph.neighbours));
-  return { final, weightOf, segmentWeightOf, mentions, testedBy, graphLoans, inPackage, declaredBy };
+  return { final, weightOf, segmentWeightOf, mentions, testedBy, graphLoans, inPackage, declaredBy, titleWords };
 }
 
 /**

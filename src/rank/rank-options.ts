@@ -141,7 +141,9 @@ export const DEFAULT_LEXICAL_OPTIONS: LexicalRankOptions = {
   packages: 0.5,
   declarationModules: 0.5,
   declarationSubjects: 0.4,
-  titleNames: 0,
+  // Behaviour-only titles 0.5: multi-language 2 rankings up (github-readme-stats-1314, go-zero-1456), none down;
+  // SWE-bench Lite none moved (docs/ranking.md, "Failure classes of unseen repositories").
+  titleNames: 0.5,
   buildWordsIn: "title",
   templates: true,
   lengthPrior: 0,

@@ -34,8 +34,8 @@ export function liftTitleNames(
   if (total <= 0) return lifted;
   for (const d of candidates) {
     const words = new Set<string>();
-    scanTokens(index.files[d].path.replace(/\.[^./]*$/, ""), (term) => words.add(term));
-    const matched = [...title.keys()].filter((t) => words.has(t));
+    scanTokens(index.files[d].path.replace(/\.[^./]*$/, ""), (term) => words.add(singular(term)));
+    const matched = [...title.keys()].filter((t) => words.has(singular(t)));
     if (matched.length === 0) continue;
     let covered = 0;
     for (const t of matched) covered += title.get(t) ?? 0;
@@ -43,4 +43,9 @@ export function liftTitleNames(
     lifted.set(d, matched);
   }
   return lifted;
+}
+
+/** `screens` → `screen`: folders are often plural (`views/`, `messages/`) where a title says one. */
+function singular(word: string): string {
+  return word.length > 3 && word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word;
 }

@@ -28,6 +28,8 @@ export interface Evidence {
   readonly related?: { readonly relation: "subtype" | "supertype" | "feeds" | "neighbour"; readonly path: string; readonly name?: string };
   /** The package of the tree (its `package.json` name) this file belongs to, when the issue names it. */
   readonly package?: string;
+  /** Words of a behaviour-only issue's title that this file's folders or name hold (`title-names.ts`). */
+  readonly titleWords?: readonly string[];
   /** The type declaration or Flow definition of this file whose match with the issue raised it (`declaration-subjects.ts`). */
   readonly declarations?: { readonly path: string };
   /** The most similar past issue whose fix changed this file, when the similar-past-fixes signal raised it. */

@@ -69,6 +69,7 @@ function renderFile(input: CommentInput, file: RankedFile): string {
   if (evidence.mention?.kind === "frame") why.push(`stack frame ${inlineCode(evidence.mention.text, 120)}`);
   if (evidence.mention?.kind === "path") why.push("named in the issue");
   if (evidence.terms.length > 0) why.push(`matches ${evidence.terms.slice(0, MAX_TERMS).map((t) => inlineCode(t, 40)).join(", ")}`);
+  if (evidence.titleWords) why.push(`its path holds ${evidence.titleWords.slice(0, MAX_TERMS).map((t) => inlineCode(t, 40)).join(", ")} from the title`);
   if (evidence.package) why.push(`in package ${inlineCode(evidence.package, 80)}, named in the issue`);
   if (evidence.related) why.push(describeRelation(evidence.related, (text) => inlineCode(text, 80)));
   if (evidence.tests) why.push(`its test ${inlineCode(evidence.tests.path.slice(evidence.tests.path.lastIndexOf("/") + 1), 80)} matches too`);

@@ -94,6 +94,12 @@ describe("renderComment", () => {
     assert.match(second, /— calls into `parse\.py`, in the trace$/, second);
   });
 
+  it("says which words of a behaviour-only title a file's path holds, in code spans", () => {
+    const named: RankedFile = { ...FILE, evidence: { terms: ["blank"], titleWords: ["message", "scr`een"] } };
+    const line = (renderComment(input({ files: [named] })) ?? "").split("\n").find((l) => l.startsWith("1. ")) ?? "";
+    assert.match(line, /matches `blank` · its path holds `message`, `scr'een` from the title$/, line);
+  });
+
   it("links a second place of the same file to its own lines", () => {
     const two: RankedFile = { ...FILE, evidence: { ...FILE.evidence, alsoSymbol: { name: "delete", qualifiedName: "User.delete", kind: "method", startLine: 52, endLine: 60 } } };
     const line = (renderComment(input({ files: [two] })) ?? "").split("\n").find((l) => l.startsWith("1. "));

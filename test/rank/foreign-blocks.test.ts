@@ -15,7 +15,7 @@ function weightOf(terms: ReturnType<typeof buildQueryTerms>, term: string): numb
 
 test("the known words of a pasted block the repository mostly does not know weigh its known share, the prose keeps its weight", () => {
   const issue = parseIssue(ISSUE);
-  const off = buildQueryTerms(issue, DEFAULT_QUERY_WEIGHTS, true, [], known);
+  const off = buildQueryTerms(issue, { ...DEFAULT_QUERY_WEIGHTS, foreignBlocks: 0 }, true, [], known);
   const on = buildQueryTerms(issue, { ...DEFAULT_QUERY_WEIGHTS, foreignBlocks: 0.5 }, true, [], known);
   assert.ok(weightOf(off, "value") > 0);
   // 2 of 26 distinct words known: share 0.077, below 0.5 → the block's words keep 0.077 / 0.5 of their raw weight
@@ -31,7 +31,7 @@ test("a block the repository knows, a short snippet, or no vocabulary leaves eve
     const issue = parseIssue(text);
     assert.deepEqual(
       buildQueryTerms(issue, { ...DEFAULT_QUERY_WEIGHTS, foreignBlocks: 0.5 }, true, [], vocabulary),
-      buildQueryTerms(issue, DEFAULT_QUERY_WEIGHTS, true, [], vocabulary),
+      buildQueryTerms(issue, { ...DEFAULT_QUERY_WEIGHTS, foreignBlocks: 0 }, true, [], vocabulary),
     );
   }
 });

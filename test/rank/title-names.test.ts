@@ -10,7 +10,7 @@ import { isBehaviourOnly } from "../../src/rank/title-names.js";
 function mailIndex() {
   const files = [
     { path: "app/src/screens/message/MessageScreen.ts", text: "export function render(state) {\n  if (!state.loaded) return null;\n  return view(state.body);\n}\n" },
-    { path: "app/src/screens/inbox/ListView.ts", text: "// Opening a row shows a blank row while the list loads.\nexport function openRow(row) {\n  showBlankScreen();\n  return open(row);\n}\n" },
+    { path: "app/src/inbox/ListView.ts", text: "// Opening a row shows a blank row while the list loads.\nexport function openRow(row) {\n  showBlankScreen();\n  return open(row);\n}\n" },
     { path: "app/src/settings/Preferences.ts", text: "export const preferences = { theme: 'dark' };\n" },
   ];
   return buildLexicalIndex(files.map((f) => ({
@@ -23,13 +23,15 @@ const ISSUE = "Blank screen when opening a message\nSince the last update, openi
 
 test("a behaviour-only title's words that name a folder or file lift it", () => {
   const index = mailIndex();
-  assert.equal(rankLexical(index, ISSUE)[0].path, "app/src/screens/inbox/ListView.ts");
-  assert.equal(rankLexical(index, ISSUE, { titleNames: 1 })[0].path, "app/src/screens/message/MessageScreen.ts");
+  assert.equal(rankLexical(index, ISSUE, { titleNames: 0 })[0].path, "app/src/inbox/ListView.ts");
+  const lifted = rankLexical(index, ISSUE, { titleNames: 1 })[0];
+  assert.equal(lifted.path, "app/src/screens/message/MessageScreen.ts");
+  assert.deepEqual(lifted.evidence.titleWords, ["screen", "message"]);
 });
 
 test("an issue with code words is not behaviour-only, and its ranking does not change", () => {
   assert.equal(isBehaviourOnly(parseIssue(ISSUE)), true);
   const withCode = `${ISSUE}\nIt happens in \`openRow()\`.`;
   assert.equal(isBehaviourOnly(parseIssue(withCode)), false);
-  assert.deepEqual(rankLexical(mailIndex(), withCode, { titleNames: 1 }), rankLexical(mailIndex(), withCode));
+  assert.deepEqual(rankLexical(mailIndex(), withCode, { titleNames: 1 }), rankLexical(mailIndex(), withCode, { titleNames: 0 }));
 });
