@@ -1,6 +1,6 @@
 import type { Indexer } from "../triage/create-indexer.js";
 import type { StoreDense } from "../triage/create-store-dense.js";
-import { loadLexicalIndex } from "../triage/load-lexical-index.js";
+import { saveLexicalIndex } from "../triage/load-lexical-index.js";
 import { openCheckout } from "./open-checkout.js";
 import type { CliIo } from "./cli-io.js";
 
@@ -18,8 +18,9 @@ export interface IndexCommandOptions {
 export async function runIndexCommand(io: CliIo, indexer: Indexer, options: IndexCommandOptions, dense?: StoreDense): Promise<void> {
   const { store, report, root } = await openCheckout(indexer, options.dir, options.store, io.progress);
   try {
-    // Built and saved now, so the next `rank` starts from the saved index instead of building it.
-    loadLexicalIndex(store).release();
+    // Built and saved now, so the next `rank` starts from the saved index instead of building it; a current one is
+    // not read (an unchanged re-index has nothing to rank).
+    saveLexicalIndex(store);
     const embedding = dense
       ? await dense.fill(store, root, (p) => io.progress.update(`embedding: ${p.embedded} units, files`, p.filesDone, p.files))
       : undefined;

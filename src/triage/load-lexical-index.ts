@@ -22,13 +22,7 @@ export interface LoadedLexicalIndex {
  * another process changed the index in between.
  */
 export function loadLexicalIndex(store: SqliteIndexStore, codeVersion: string = rankCodeVersion()): LoadedLexicalIndex {
-  const repo = createSnapshotRepo(store);
-  const keyOf = (generation: number, contentVersion: string | undefined) =>
-    `generation-${generation}|${contentVersion ?? "none"}|code-${codeVersion}`;
-  const { saved, generation, contentVersion } = store.db.transaction(() => {
-    const state = { generation: store.generation(), contentVersion: store.getMeta(CONTENT_VERSION_KEY) };
-    return { ...state, saved: repo.open(keyOf(state.generation, state.contentVersion)) };
-  })();
+  const { repo, saved, generation, contentVersion } = openSaved(store, codeVersion);
   if (saved) {
     try {
       // Analyses are read when a ranking first needs them, from the state the snapshot was saved from.
@@ -39,14 +33,43 @@ export function loadLexicalIndex(store: SqliteIndexStore, codeVersion: string = 
       saved.close();
     }
   }
+  return { index: buildAndSave(repo, codeVersion), release: () => {} };
+}
+
+/**
+ * Makes sure the store holds a saved index for its current state and this build (`bugscout index`, so that the next
+ * `rank` opens it): builds and saves one when there is none, and does not read a current one. A damaged snapshot is
+ * found and rebuilt by the next {@link loadLexicalIndex}.
+ */
+export function saveLexicalIndex(store: SqliteIndexStore, codeVersion: string = rankCodeVersion()): void {
+  const { repo, saved } = openSaved(store, codeVersion);
+  if (saved) saved.close();
+  else buildAndSave(repo, codeVersion);
+}
+
+function snapshotKey(generation: number, contentVersion: string | undefined, codeVersion: string): string {
+  return `generation-${generation}|${contentVersion ?? "none"}|code-${codeVersion}`;
+}
+
+/** The saved snapshot of the store's current generation and content version for this build, if there is one. */
+function openSaved(store: SqliteIndexStore, codeVersion: string) {
+  const repo = createSnapshotRepo(store);
+  return store.db.transaction(() => {
+    const generation = store.generation();
+    const contentVersion = store.getMeta(CONTENT_VERSION_KEY);
+    return { repo, generation, contentVersion, saved: repo.open(snapshotKey(generation, contentVersion, codeVersion)) };
+  })();
+}
+
+function buildAndSave(repo: ReturnType<typeof createSnapshotRepo>, codeVersion: string): LexicalIndex {
   const built = repo.loadCorpusAt(CONTENT_VERSION_KEY);
   const index = buildLexicalIndex(built.corpus);
   try {
-    repo.write(keyOf(built.generation, built.meta), layOutLexicalIndex(index));
+    repo.write(snapshotKey(built.generation, built.meta, codeVersion), layOutLexicalIndex(index));
   } catch {
     // Saving is an optimisation: the next process builds again.
   }
-  return { index, release: () => {} };
+  return index;
 }
 
 let cachedCodeVersion: string | undefined;

@@ -9,7 +9,7 @@ import { rankLexical } from "../../src/rank/rank-lexical.js";
 import { openIndexStore, type SqliteIndexStore } from "../../src/store/open-index-store.js";
 import { IndexStoreError } from "../../src/store/store-error.js";
 import { createIndexer } from "../../src/triage/create-indexer.js";
-import { loadLexicalIndex as loadReleasable, rankCodeVersion } from "../../src/triage/load-lexical-index.js";
+import { loadLexicalIndex as loadReleasable, rankCodeVersion, saveLexicalIndex } from "../../src/triage/load-lexical-index.js";
 import { makeTempDir } from "../index/temp-tree.js";
 
 const SAMPLE = join(import.meta.dirname, "../../examples/sample-repo");
@@ -38,6 +38,27 @@ async function indexedSample(t: TestContext) {
 
 /** True when the index came from a snapshot: its files are not plain records (symbols are decoded on access). */
 const fromSnapshot = (index: LexicalIndex): boolean => Object.getPrototypeOf(index.files[0]) !== Object.prototype;
+
+test("`bugscout index` saves the index when it is missing or stale and leaves a current one unread", async (t) => {
+  const loadLexicalIndex = loader(t);
+  const { store } = await indexedSample(t);
+  const key = () => store.db.prepare("SELECT key FROM lexical_snapshot").pluck().get() as string | undefined;
+  const file = `${store.path}.lexical`;
+  saveLexicalIndex(store, "code-a");
+  assert.equal(key(), "generation-1|" + store.getMeta("content_version") + "|code-code-a");
+  const saved = readFileSync(file);
+  // A current snapshot is neither rebuilt nor decoded: a file cut short goes unnoticed here, and the next load
+  // (which reads it) rebuilds it from the corpus.
+  truncateSync(file, 4096);
+  saveLexicalIndex(store, "code-a");
+  assert.equal(statSync(file).size, 4096);
+  assert.equal(fromSnapshot(loadLexicalIndex(store, "code-a")), false);
+  assert.equal(fromSnapshot(loadLexicalIndex(store, "code-a")), true);
+  // Another build of the ranking code saves its own.
+  saveLexicalIndex(store, "code-b");
+  assert.equal(key(), "generation-1|" + store.getMeta("content_version") + "|code-code-b");
+  assert.notDeepEqual(readFileSync(file).subarray(0, 16), saved.subarray(0, 16));
+});
 
 test("the CLI's index is saved once per generation and code version, and always ranks like a fresh build", async (t) => {
   const loadLexicalIndex = loader(t);
