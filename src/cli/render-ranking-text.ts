@@ -17,12 +17,13 @@ export function renderRankingText(ranking: Ranking): string[] {
 
 function describeEvidence(file: RankedFile): string {
   const parts: string[] = [];
-  const { symbol, alsoSymbol, mention, terms, similarity, tests, related, package: pkg } = file.evidence;
+  const { symbol, alsoSymbol, mention, terms, similarity, tests, related, package: pkg, titleWords } = file.evidence;
   if (mention) parts.push(`${mention.kind === "frame" ? "stack frame" : "named in the issue"}: ${mention.text}`);
   if (symbol) parts.push(describePlace(symbol));
   if (alsoSymbol) parts.push(`also ${describePlace(alsoSymbol)}`);
   if (terms.length > 0) parts.push(`matched: ${terms.slice(0, 6).join(", ")}`);
   if (pkg) parts.push(`in package ${pkg}, named in the issue`);
+  if (titleWords) parts.push(`its path holds ${titleWords.join(", ")} from the title`);
   if (related) parts.push(describeRelation(related, (text) => text));
   if (tests) parts.push(`its test ${tests.path} matches too`);
   if (similarity !== undefined) parts.push(`similarity ${similarity.toFixed(3)}`);
