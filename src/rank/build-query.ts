@@ -113,21 +113,23 @@ export function buildQueryTerms(
  */
 function foreignOnlyTerms(issue: ParsedIssue, threshold: number, known: (term: string) => boolean): Map<string, number> {
   const factors = new Map<string, number>();
+  const blockFactors = issue.code.map((block) => {
+    const share = knownShare(block, known);
+    return share === undefined ? 1 : Math.min(1, share / threshold);
+  });
+  // Most issues have no foreign block: nothing to scale, and no need to read the rest of the issue again.
+  if (blockFactors.every((factor) => factor >= 1)) return factors;
   const outside = new Set<string>();
   const collect = (text: string): void => scanTokens(text, (term) => outside.add(term));
   collect(issue.title);
   collect(issue.prose);
   for (const e of issue.errors) collect(`${e.type} ${e.message}`);
   for (const f of issue.frames) if (f.symbol) collect(f.symbol);
-  for (const block of issue.code) {
-    const share = knownShare(block, known);
-    const factor = share === undefined ? 1 : Math.min(1, share / threshold);
-    if (factor >= 1) {
-      collect(block);
-      continue;
-    }
-    scanTokens(block, (term) => factors.set(term, Math.max(factors.get(term) ?? 0, factor)));
-  }
+  issue.code.forEach((block, i) => {
+    const factor = blockFactors[i];
+    if (factor >= 1) collect(block);
+    else scanTokens(block, (term) => factors.set(term, Math.max(factors.get(term) ?? 0, factor)));
+  });
   for (const term of outside) factors.delete(term);
   return factors;
 }

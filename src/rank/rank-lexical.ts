@@ -18,7 +18,7 @@ import { lendScores } from "./lend-scores.js";
 import { dampPlatformCopies } from "./platform-copies.js";
 import { findNamedPackages, liftNamedPackages } from "./named-packages.js";
 import { demoteDeclarationModules } from "./declaration-modules.js";
-import { isBehaviourOnly, liftTitleNames } from "./title-names.js";
+import { liftTitleNames } from "./title-names.js";
 import { lendAlongTypes, lendToFeeders, lendToNeighbours, type GraphLoan } from "./graph-signals.js";
 
 /**
@@ -150,9 +150,7 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
     ? liftNamedPackages(index.files.map((f) => f.path), final, namedPackages, packages, o.packages)
     : new Map<number, string>();
   // A behaviour-only report names the feature, not the code: the folder or file named like its title's nouns.
-  const titleWords = o.titleNames > 0 && isBehaviourOnly(issue)
-    ? liftTitleNames(index, issue, final, bestByScore(final, o.symbolDepth), weightOf, o.titleNames)
-    : new Map<number, readonly string[]>();
+  const titleWords = liftTitleNames(index, issue, final, () => bestByScore(final, o.symbolDepth), weightOf, o.titleNames);
 
   // A path the reporter wrote is never demoted: naming a test or a doc makes the issue about it. Frames and module
   // names are demoted like content: a traceback through a test usually points at the code under test.

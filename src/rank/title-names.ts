@@ -16,10 +16,11 @@ export function isBehaviourOnly(issue: ParsedIssue): boolean {
  * For a behaviour-only issue, multiplies the score of each of the `candidates` by `1 + weight·m`, where `m` in 0..1
  * is the share of the title's word weight (`weightOf`: query weight × IDF) that the file's own path words — its
  * folder names and its name — cover. Returns the lifted files and the title words each matched. An issue with code
- * words is left alone: its names find files better than its title's nouns.
+ * words is left alone: its names find files better than its title's nouns. `candidates` is asked for only when the
+ * issue is behaviour-only (choosing them orders the scores, wasted on every other issue).
  */
 export function liftTitleNames(
-  index: LexicalIndex, issue: ParsedIssue, scores: Float64Array, candidates: readonly number[],
+  index: LexicalIndex, issue: ParsedIssue, scores: Float64Array, candidates: () => readonly number[],
   weightOf: ReadonlyMap<string, number>, weight: number,
 ): Map<number, readonly string[]> {
   const lifted = new Map<number, readonly string[]>();
@@ -32,7 +33,7 @@ export function liftTitleNames(
   let total = 0;
   for (const w of title.values()) total += w;
   if (total <= 0) return lifted;
-  for (const d of candidates) {
+  for (const d of candidates()) {
     const words = new Set<string>();
     scanTokens(index.files[d].path.replace(/\.[^./]*$/, ""), (term) => words.add(singular(term)));
     const matched = [...title.keys()].filter((t) => words.has(singular(t)));
