@@ -31,7 +31,7 @@ GITHUB_API_URL or --api-url) and prints the comment the app would post; --post p
 'backtest' ranks the issues that merged pull requests fixed against the tree each fix started from and scores
 the rankings against the files the fixes changed; 'stats' prints the accuracy figures kept by backtests (or the app).
 'mcp' serves coding agents over the Model Context Protocol on stdio (tools: locate, search_symbols, get_symbol,
-file_outline) for the checkout at --repo (default: the current directory); see docs/mcp.md.`;
+file_outline, related_files) for the checkout at --repo (default: the current directory); see docs/mcp.md.`;
 
 const MODES: readonly RequestedMode[] = ["auto", "bm25", "dense", "hybrid"];
 
