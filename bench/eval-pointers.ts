@@ -39,10 +39,6 @@ const CONFIGS: Record<string, LexicalRankOptionsInput> = {
   "second 0.7": { pointers: { second: 0.7 } },
   "second 0.9": { pointers: { second: 0.9 } },
   "words only": { pointers: { frameName: 0, frameLine: 0, named: 0 } },
-  "quoted text 0.25": { pointers: { quotedText: 0.25 } },
-  "quoted text 0.5": { pointers: { quotedText: 0.5 } },
-  "quoted text 1": { pointers: { quotedText: 1 } },
-  "quoted text 2": { pointers: { quotedText: 2 } },
 };
 
 const args = parseBenchArgs();

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { parseDataset } from "../src/eval/dataset.js";
 import { pointerMeets } from "../src/eval/pointer-metrics.js";
 import { rankLexicalParts } from "../src/rank/rank-lexical.js";
-import { literalPhrases, quotedRunHashes } from "../src/rank/literal-phrases.js";
+import { literalPhrases, quotedRunHashes } from "./literal-phrases.js";
 import { forEachIndexedTree } from "./indexed-trees.js";
 
 const args = new Map<string, string>();

@@ -39,7 +39,6 @@ export function renderSymbolsText(ranking: SymbolRanking): string[] {
     const why = [
       ...(s.evidence.frame ? [`stack frame: ${s.evidence.frame}`] : []),
       ...(s.evidence.named ? ["named in the issue"] : []),
-      ...(s.evidence.quotedLine !== undefined ? [`prints text the issue quotes (line ${s.evidence.quotedLine})`] : []),
       ...(s.evidence.terms.length > 0 ? [`matched: ${s.evidence.terms.join(", ")}`] : []),
     ];
     if (why.length > 0) lines.push(`    ${why.join("; ")}`);

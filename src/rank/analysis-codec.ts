@@ -4,11 +4,9 @@ import type { ContentAnalysis } from "./analyze-content.js";
  * Byte layout of a {@link ContentAnalysis} (all integers are unsigned LEB128 varints):
  * `version`, `termCount`, `vocabBytes`, the vocabulary as UTF-8 joined by `\n`, then `wordTf`, `partTf` and
  * `symbolTf` (one varint per term each), `symbolCount`, and per symbol its term count followed by delta-coded
- * sorted term indices; then `phraseCount` and per literal phrase its line (delta from the previous phrase's) and
- * its hash. The symbol and phrase sections come last so that index building can stop before them.
- * Version 2 added the phrases.
+ * sorted term indices. The symbol section comes last so that index building can stop before it.
  */
-export const ANALYSIS_FORMAT_VERSION = 2;
+export const ANALYSIS_FORMAT_VERSION = 1;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -31,18 +29,11 @@ export function encodeAnalysis(a: ContentAnalysis): Uint8Array {
       prev = set[i];
     }
   }
-  w.uint(a.phraseHashes.length);
-  let line = 0;
-  for (let i = 0; i < a.phraseHashes.length; i++) {
-    w.uint(a.phraseLines[i] - line);
-    line = a.phraseLines[i];
-    w.uint(a.phraseHashes[i]);
-  }
   return w.finish();
 }
 
-/** Term statistics without the per-symbol sets and phrases: what building the index needs. */
-export type AnalysisTerms = Omit<ContentAnalysis, "symbolTerms" | "phraseHashes" | "phraseLines">;
+/** Term statistics without the per-symbol sets: what building the index needs. */
+export type AnalysisTerms = Omit<ContentAnalysis, "symbolTerms">;
 
 /** Decodes the vocabulary and field counts only, skipping the per-symbol section. */
 export function decodeAnalysisTerms(bytes: Uint8Array): AnalysisTerms {
@@ -61,14 +52,7 @@ export function decodeAnalysis(bytes: Uint8Array): ContentAnalysis {
     for (let i = 0; i < set.length; i++) set[i] = prev += r.uint();
     symbolTerms[s] = set;
   }
-  const phrases = r.uint();
-  const phraseHashes = new Uint32Array(phrases);
-  const phraseLines = new Uint32Array(phrases);
-  for (let i = 0, line = 0; i < phrases; i++) {
-    phraseLines[i] = line += r.uint();
-    phraseHashes[i] = r.uint();
-  }
-  return { ...head, symbolTerms, phraseHashes, phraseLines };
+  return { ...head, symbolTerms };
 }
 
 /**

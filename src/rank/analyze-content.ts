@@ -1,7 +1,6 @@
 import type { Language, SymbolInfo } from "../index/types.js";
 import { scanTokens } from "./tokenize.js";
 import { encodeAnalysis } from "./analysis-codec.js";
-import { literalPhrases } from "./literal-phrases.js";
 
 /** What the indexer hands over for one distinct file content. */
 export interface AnalyzeInput {
@@ -30,12 +29,6 @@ export interface ContentAnalysis {
    * lines minus those of the symbols nested in it, plus its name. Used for evidence and for symbol-level scores.
    */
   readonly symbolTerms: readonly Uint32Array[];
-  /**
-   * The phrases of the content's string literals (`literalPhrases`): their word hashes and, aligned, their 1-based
-   * lines, in line order. A ranking finds where the messages an issue quotes are printed.
-   */
-  readonly phraseHashes: Uint32Array;
-  readonly phraseLines: Uint32Array;
 }
 
 /**
@@ -91,15 +84,12 @@ export function analyzeContent(input: AnalyzeInput): ContentAnalysis {
     });
   });
 
-  const phrases = literalPhrases(text);
   return {
     terms,
     wordTf: Uint32Array.from(word),
     partTf: Uint32Array.from(part),
     symbolTf: Uint32Array.from(sym),
     symbolTerms: sets.map((s) => Uint32Array.from(s).sort()),
-    phraseHashes: Uint32Array.from(phrases, (p) => p.hash),
-    phraseLines: Uint32Array.from(phrases, (p) => p.line),
   };
 }
 

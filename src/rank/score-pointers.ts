@@ -4,7 +4,6 @@ import { sumSymbolWeights } from "./score-symbols.js";
 import type { LexicalIndex } from "./lexical-index.js";
 import type { ParsedIssue } from "./parse-issue.js";
 import type { FrameHit } from "./resolve-mentions.js";
-import { quotedRunHashes } from "./literal-phrases.js";
 import { scanTokens } from "./tokenize.js";
 
 /** How a file's symbols are scored for the pointer: where inside the file the comment sends the reader. */
@@ -23,11 +22,6 @@ export interface PointerOptions {
    * definition. 1 = treated like any named symbol.
    */
   readonly quotedErrors: number;
-  /**
-   * Added to the innermost symbol holding a string literal whose phrase the issue quotes word for word (an error
-   * message, a line of output): the code that printed what the reporter saw.
-   */
-  readonly quotedText: number;
   /** Extra share of a query term's weight when it is in the symbol's own name, not only on its lines. */
   readonly nameTerms: number;
   /**
@@ -48,7 +42,6 @@ export const DEFAULT_POINTER_OPTIONS: PointerOptions = {
   frameDecay: 0.75,
   named: 0.5,
   quotedErrors: 0.5,
-  quotedText: 0,
   nameTerms: 0,
   lengthNorm: 0,
   second: 0.8,
@@ -62,8 +55,6 @@ export interface PointerReasons {
   readonly frame?: string;
   /** The issue names the symbol as code. */
   readonly named?: boolean;
-  /** The symbol holds a message the issue quotes: the 1-based line of its literal. */
-  readonly quotedLine?: number;
 }
 
 /** A scored symbol of one file. */
@@ -82,8 +73,6 @@ export interface PointerQuery {
   readonly named: ReadonlySet<string>;
   /** Per file, the frames of the issue that resolve to it, innermost first (`resolveMentions`). */
   readonly frames: ReadonlyMap<number, readonly FrameHit[]>;
-  /** Hashes of the issue's runs of words (`quotedRunHashes`): a literal phrase among them is quoted by the issue. */
-  readonly quoted: ReadonlySet<number>;
 }
 
 /** How many terms a pointer's reasons list. */
@@ -108,7 +97,7 @@ export function buildPointerQuery(issue: ParsedIssue, weightOf: ReadonlyMap<stri
   }
   for (const head of heads) if (named.has(head) && !standsAlone(issue.text, head)) named.delete(head);
   for (const hits of frames.values()) for (const f of hits) if (f.symbol && f.symbol.length >= 3) named.add(f.symbol);
-  return { weightOf, named, frames, quoted: quotedRunHashes(issue.text) };
+  return { weightOf, named, frames };
 }
 
 /**
@@ -131,19 +120,12 @@ export function scoreFileSymbols(index: LexicalIndex, file: number, query: Point
   for (const w of words) if (w > maxWords) maxWords = w;
 
   const frameHits = framesOf(symbols, query.frames.get(file) ?? [], options);
-  const quoted = options.quotedText > 0 ? quotedHolders(symbols, a, query.quoted) : undefined;
   const out: ScoredSymbol[] = symbols.map((s, i) => {
     const named = options.named > 0 && isNamed(s, query.named);
     const frame = frameHits.get(i);
-    const quotedLine = quoted?.get(i);
-    const raw = (maxWords > 0 ? words[i] / maxWords : 0) + (named ? options.named : 0) + (frame?.score ?? 0) +
-      (quotedLine !== undefined ? options.quotedText : 0);
+    const raw = (maxWords > 0 ? words[i] / maxWords : 0) + (named ? options.named : 0) + (frame?.score ?? 0);
     const score = named && isErrorClass(s) ? raw * options.quotedErrors : raw;
-    const reasons = {
-      terms: topTerms(a, local, i), ...(frame ? { frame: frame.text } : {}), ...(named ? { named } : {}),
-      ...(quotedLine !== undefined ? { quotedLine } : {}),
-    };
-    return { symbol: i, score, reasons };
+    return { symbol: i, score, reasons: { terms: topTerms(a, local, i), ...(frame ? { frame: frame.text } : {}), ...(named ? { named } : {}) } };
   });
   // Ties go to the smaller symbol (the method over its class), then to the earlier one.
   return out.filter((x) => x.score > 0).sort((x, y) => y.score - x.score || span(symbols[x.symbol]) - span(symbols[y.symbol]) || x.symbol - y.symbol);
@@ -184,17 +166,6 @@ function framesOf(
     }
   }
   return hits;
-}
-
-/** Per symbol holding a quoted literal phrase (the innermost one holding its line), the first such line. */
-function quotedHolders(symbols: readonly SymbolInfo[], a: ContentAnalysis, quoted: ReadonlySet<number>): Map<number, number> {
-  const out = new Map<number, number>();
-  for (let p = 0; p < a.phraseHashes.length; p++) {
-    if (!quoted.has(a.phraseHashes[p])) continue;
-    const holder = innermostHolding(symbols, a.phraseLines[p]);
-    if (holder >= 0 && !out.has(holder)) out.set(holder, a.phraseLines[p]);
-  }
-  return out;
 }
 
 /** The smallest symbol whose lines hold `line`, or -1. */

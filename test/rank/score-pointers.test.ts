@@ -70,39 +70,6 @@ describe("the place inside a file a ranking points at", () => {
     assert.equal(asDefinition?.evidence.symbol?.qualifiedName, "PaymentDeclinedError");
   });
 
-  it("sends the reader to the code that prints a message the issue quotes, over the function its words prefer", () => {
-    const config = {
-      path: "app/config_loader.py",
-      text: `def read_config(path):
-    """Read the config file at path: open the file, read the config text, parse it."""
-    text = open(path).read()
-    return parse_sections(text, path)
-
-
-def parse_sections(text, path):
-    for line in text.splitlines():
-        if line.startswith("[") and not line.endswith("]"):
-            warnings.warn("header is not closed in %s" % path)
-    return {}
-`,
-      symbols: [
-        { name: "read_config", qualifiedName: "read_config", kind: "function", startLine: 1, endLine: 4 },
-        { name: "parse_sections", qualifiedName: "parse_sections", kind: "function", startLine: 7, endLine: 11 },
-      ] satisfies SymbolInfo[],
-    };
-    const index = buildLexicalIndex([{
-      path: config.path, hash: "h-config", language: "python" as const, lineCount: countLines(config.text), symbols: config.symbols,
-      analysis: analyzeToBytes({ text: config.text, language: "python", symbols: config.symbols }),
-    }]);
-    const issue = "Reading the config file at its path fails\nWhen I open and read the config file at its path I get\n```\nHeader is not closed in /etc/app.cfg\n```";
-    const pointer = (quotedText: number) => rankLexical(index, issue, { pointers: { quotedText } })[0]?.evidence.symbol?.qualifiedName;
-    assert.equal(pointer(0), "read_config");
-    assert.equal(pointer(1), "parse_sections");
-    const [first] = rankSymbols(index, issue, { pointers: { quotedText: 1 } });
-    assert.equal(first.qualifiedName, "parse_sections");
-    assert.equal(first.evidence.quotedLine, 10);
-  });
-
   it("shows a second place when it scores nearly as well and does not overlap the first", () => {
     const issue = "`PaymentGateway.charge()` and `PaymentGateway.refund()` both post to the wrong url";
     // refund's own line also says `charge`: it scores 1.35 to charge's 1.05 (0.77 of it).

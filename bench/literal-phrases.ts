@@ -1,7 +1,8 @@
 /**
  * Phrases of string literals (`"cannot parse %s: unexpected end"` → `cannot parse`, `unexpected end`), hashed, so that
  * a ranking can tell which place in a file holds a message the issue quotes verbatim: program output, an error
- * message, a log line. The code that printed it is where a reader starts. Pure.
+ * message, a log line. The code that printed it is where a reader starts. Pure. Bench only: measured as a pointer
+ * signal and not kept (docs/ranking.md, "Where pointers still fail"); bench/study-literals.ts reads it.
  */
 
 /** A phrase needs this many words, and this many characters with single spaces, to count: shorter ones recur by chance. */
