@@ -8,7 +8,7 @@
  *   node --import tsx bench/first-comment.ts <tree> <issue file> [runs=3]
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { sign } from "@octokit/webhooks-methods";
@@ -63,6 +63,8 @@ try {
       if (!fake.repo(REPO.owner, REPO.name).comments.get(number)) throw new Error(`no comment within 180 s: ${app.output.join("")}`);
       runs.push({ ms: Math.round(performance.now() - started) });
       process.stderr.write(`run ${run + 1}: ${runs.at(-1)!.ms} ms\n`);
+      // The app's own log of the delivery (phases and their times), for finding where the time goes.
+      if (process.env.BENCH_LOG) appendFileSync(process.env.BENCH_LOG, app.output.join(""));
     } finally {
       await app.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -126,9 +126,9 @@ function reporting(gateway: RepoGateway, io: CliIo): RepoGateway {
       io.err(`bugscout: default branch ${branch} is at ${sha.slice(0, 7)}`);
       return sha;
     },
-    downloadSnapshot(commit, dir) {
+    downloadSnapshot(commit, dir, options) {
       io.err(`bugscout: downloading the repository at ${commit.slice(0, 7)}`);
-      return gateway.downloadSnapshot(commit, dir);
+      return gateway.downloadSnapshot(commit, dir, options);
     },
   };
 }

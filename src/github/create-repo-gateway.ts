@@ -25,8 +25,8 @@ export function createRepoGateway(client: GitHubClient, repo: RepoRef, snapshot:
     fetchPushDelta(base, head, maxFiles) {
       return fetchPushDelta(client, repo, base, head, maxFiles);
     },
-    downloadSnapshot(commit, dir) {
-      return fetchSnapshot(client, repo, commit, dir, snapshot);
+    downloadSnapshot(commit, dir, options) {
+      return fetchSnapshot(client, repo, commit, dir, { ...snapshot, ...(options?.inMemory ? { inMemory: true } : {}) });
     },
     upsertComment(issueNumber, marker, body) {
       return upsertComment(client, repo, issueNumber, marker, body, ownLogin);

@@ -1,11 +1,11 @@
-import { mkdir, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { mkdir } from "node:fs/promises";
 import { Transform, type Readable, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import tar, { type ExtractEvents } from "tar-stream";
-import type { SnapshotReport } from "../triage/ports.js";
+import type { DownloadedSnapshot, SnapshotReport } from "../triage/ports.js";
 import { safeEntryPath } from "./safe-entry-path.js";
+import { createSnapshotWriter, type SnapshotWriter } from "./snapshot-writer.js";
 import type { EntrySelector, SnapshotLimits } from "./snapshot-limits.js";
 
 /** Options for {@link extractTarball}. */
@@ -14,6 +14,8 @@ export interface ExtractOptions {
   readonly limits: SnapshotLimits;
   /** Leading path segments to drop from every entry; GitHub tarballs need 1. */
   readonly strip: number;
+  /** Hold up to this many bytes of files in memory instead of writing them (see `createSnapshotWriter`); default 0. */
+  readonly memoryBytes?: number;
 }
 
 /** One archive entry: its header and a readable body. */
@@ -35,34 +37,42 @@ interface State {
 }
 
 /**
- * Streams a gzipped tarball through gunzip and tar-stream and writes the selected regular files under `root`,
+ * Streams a gzipped tarball through gunzip and tar-stream and keeps the selected regular files (under `root`, or up
+ * to `memoryBytes` of them in memory: the result's `tree` then reads them all),
  * filtering while reading: links, devices and names that escape the root are rejected, files are skipped by the
- * selector, and the caps stop the read early (the report then says the snapshot is partial). Nothing is buffered
- * beyond one file of at most `maxFileBytes`.
+ * selector, and the caps stop the read early (the report then says the snapshot is partial). Files are written
+ * while the archive streams on (`createSnapshotWriter`): what is buffered is the few files being written, each of at
+ * most `maxFileBytes`.
  */
-export async function extractTarball(source: Readable, root: string, options: ExtractOptions): Promise<SnapshotReport> {
+export async function extractTarball(source: Readable, root: string, options: ExtractOptions): Promise<DownloadedSnapshot> {
   await mkdir(root, { recursive: true });
   const state: State = { files: 0, bytes: 0, entries: 0, skipped: {}, rejected: [], rejectedCount: 0 };
   const extract = tar.extract();
+  const writer = createSnapshotWriter(root, { memoryBytes: options.memoryBytes ?? 0 });
   const piping = pipeline(source, createGunzip(), countBytes(options.limits.maxDecompressedBytes), extract).then(
     () => undefined,
     (err: unknown) => err,
   );
   try {
     for await (const entry of extract) {
-      await handleEntry(entry, root, options, state);
+      await handleEntry(entry, root, options, state, writer);
       if (state.truncatedBy) break;
     }
   } catch (err) {
     if (!isCapError(err)) throw new Error("could not read the repository archive", { cause: err });
     state.truncatedBy = "decompressed-bytes";
+  } finally {
+    // Even on a failed read: the caller may remove the folder, and no write may land after that.
+    await writer.finish();
   }
   const pipeError = await piping;
   if (pipeError && !state.truncatedBy && !isCapError(pipeError)) {
     throw new Error("could not read the repository archive", { cause: pipeError });
   }
   if (isCapError(pipeError)) state.truncatedBy ??= "decompressed-bytes";
+  const tree = writer.tree();
   return {
+    ...(tree ? { tree } : {}),
     files: state.files,
     bytes: state.bytes,
     skipped: state.skipped,
@@ -73,7 +83,7 @@ export async function extractTarball(source: Readable, root: string, options: Ex
   };
 }
 
-async function handleEntry(entry: Entry, root: string, options: ExtractOptions, state: State): Promise<void> {
+async function handleEntry(entry: Entry, root: string, options: ExtractOptions, state: State, writer: SnapshotWriter): Promise<void> {
   const { header } = entry;
   const { limits, selector } = options;
   state.entries += 1;
@@ -93,20 +103,16 @@ async function handleEntry(entry: Entry, root: string, options: ExtractOptions, 
   if (bytes === undefined) return count(state, "too-large");
   const contentSkip = selector.byContent(where.path, bytes);
   if (contentSkip) return count(state, contentSkip);
-  try {
-    await mkdir(path.dirname(where.target), { recursive: true });
-  } catch {
-    return note(state, where.path, "path conflict (a file where a directory is needed)");
-  }
-  try {
-    // `wx`: never overwrite (a duplicate entry) and never follow anything already there.
-    await writeFile(where.target, bytes, { flag: "wx", mode: 0o644 });
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? "error";
-    return note(state, where.path, code === "EEXIST" ? "duplicate entry" : `could not write (${code})`);
-  }
+  const conflict = writer.claim(where.path);
+  if (conflict) return note(state, where.path, conflict);
+  // Counted when the write starts, so the caps hold for the files in flight; a write that fails is taken back.
   state.files += 1;
   state.bytes += bytes.length;
+  await writer.write(where.path, where.target, bytes, (reason) => {
+    state.files -= 1;
+    state.bytes -= bytes.length;
+    note(state, where.path, reason);
+  });
 }
 
 async function readAll(entry: Entry, max: number): Promise<Buffer | undefined> {

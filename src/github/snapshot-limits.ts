@@ -10,6 +10,11 @@ export interface SnapshotLimits {
   readonly maxEntries: number;
   /** Bytes coming out of gunzip at most, including skipped bodies: stops decompression bombs (`decompressed-bytes`). */
   readonly maxDecompressedBytes: number;
+  /**
+   * Bytes of selected files held in memory instead of written to disk, when the caller indexes the snapshot and
+   * drops it (no dense ranking to read it later); past it, the rest is written as usual.
+   */
+  readonly memoryBytes: number;
 }
 
 /** Defaults sized for one small machine serving many repositories. */
@@ -19,6 +24,8 @@ export const DEFAULT_SNAPSHOT_LIMITS: SnapshotLimits = {
   maxBytes: 256 * 1024 * 1024,
   maxEntries: 200_000,
   maxDecompressedBytes: 2 * 1024 * 1024 * 1024,
+  // Twice django's selected 31 MB; per snapshot being indexed (BUGSCOUT_INDEX_CONCURRENCY at once).
+  memoryBytes: 64 * 1024 * 1024,
 };
 
 /** Decides which archive entries are worth indexing; the same rules as the local indexer. */

@@ -78,13 +78,30 @@ export class TreeLookup {
   bySuffix(tails: readonly string[]): number[] {
     const out: number[] = [];
     for (const tail of tails) {
-      const name = tail.slice(tail.lastIndexOf("/") + 1);
-      for (const d of this.byName.get(name) ?? []) {
+      const slash = tail.lastIndexOf("/");
+      // A tail with a folder is looked up by its last two parts: `x/y/__init__.py` would otherwise test every
+      // `__init__.py` of the tree (hundreds in a Python project, for each import of the tree).
+      const candidates = slash < 0 ? this.byName.get(tail) : this.byLastTwo().get(lastTwo(tail, slash));
+      for (const d of candidates ?? []) {
         const p = this.paths[d];
         if ((p === tail || p.endsWith(`/${tail}`)) && !out.includes(d)) out.push(d);
       }
     }
     return out;
+  }
+
+  #lastTwo: Map<string, number[]> | undefined;
+
+  /** `folder/name` (the last folder and the file name) → the files with that ending, in tree order. */
+  private byLastTwo(): Map<string, number[]> {
+    if (!this.#lastTwo) {
+      this.#lastTwo = new Map();
+      this.paths.forEach((p, d) => {
+        const slash = p.lastIndexOf("/");
+        if (slash >= 0) push(this.#lastTwo!, lastTwo(p, slash), d);
+      });
+    }
+    return this.#lastTwo;
   }
 
   /** Files of `languages` in the folders whose path is `tail` or ends with `/tail` (at most `limit`, else none). */
@@ -113,6 +130,11 @@ export class TreeLookup {
     }
     return this.#folders;
   }
+}
+
+/** The last folder and the name of a path whose last `/` is at `slash`: `a/b/c.py` → `b/c.py`. */
+function lastTwo(path: string, slash: number): string {
+  return path.slice(path.lastIndexOf("/", slash - 1) + 1);
 }
 
 function push(map: Map<string, number[]>, key: string, d: number): void {

@@ -1,3 +1,4 @@
+import type { TreeSource } from "../index/tree-source.js";
 import type { HistoryDoc } from "../rank/score-history.js";
 import type { Ranking, RankMode } from "../rank/types.js";
 
@@ -38,6 +39,12 @@ export interface SnapshotReport {
   readonly truncatedBy?: "entries" | "files" | "bytes" | "decompressed-bytes";
 }
 
+/** A downloaded snapshot: the report, and its files when some are held in memory rather than under the folder. */
+export interface DownloadedSnapshot extends SnapshotReport {
+  /** Every file of the snapshot (held in memory, or written under its folder); absent: the folder alone holds them. */
+  readonly tree?: TreeSource;
+}
+
 /** What is stored for a repository: the commit it was built from, and whether the snapshot was cut short. */
 export interface IndexState {
   readonly commit: string;
@@ -69,10 +76,11 @@ export interface RepoIndexer {
   /** What the stored index was built from, or undefined when nothing is stored yet. */
   indexState(key: RepoKey): Promise<IndexState | undefined>;
   /**
-   * Indexes the tree extracted at `root` as `commit`, reusing stored work for unchanged content. The previous index
-   * must stay whole and usable until the new one is committed. `changedPaths` is a hint from a push.
+   * Indexes the tree extracted at `root` (or read from `source`, when given) as `commit`, reusing stored work for
+   * unchanged content. The previous index must stay whole and usable until the new one is committed. `changedPaths`
+   * is a hint from a push.
    */
-  index(key: RepoKey, tree: IndexState & { readonly root: string; readonly changedPaths?: readonly string[] }): Promise<IndexSummary>;
+  index(key: RepoKey, tree: IndexState & { readonly root: string; readonly source?: TreeSource; readonly changedPaths?: readonly string[] }): Promise<IndexSummary>;
   /**
    * Applies a push's changed files to an index stored at `delta.base`, with the same result as indexing the whole
    * tree at `delta.commit`. Resolves undefined when that cannot be guaranteed (index at another commit, partial,
@@ -117,8 +125,11 @@ export interface RepoGateway {
    * changed (or the change cannot be applied file by file). Optional: gateways without it always use the tarball.
    */
   fetchPushDelta?(base: string, head: string, maxFiles: number): Promise<{ readonly upserts: ReadonlyMap<string, Uint8Array>; readonly removals: readonly string[] } | undefined>;
-  /** Downloads the tree at `commit` and extracts the selected files under `dir`. */
-  downloadSnapshot(commit: string, dir: string): Promise<SnapshotReport>;
+  /**
+   * Downloads the tree at `commit` and extracts the selected files under `dir`; with `inMemory` (the caller indexes
+   * the snapshot and drops it), as many as the memory allowance holds stay in memory instead (the result's `tree`).
+   */
+  downloadSnapshot(commit: string, dir: string, options?: { readonly inMemory?: boolean }): Promise<DownloadedSnapshot>;
   /** Creates or edits the one comment that starts with `marker`; posts nothing when the body is unchanged. */
   upsertComment(issueNumber: number, marker: string, body: string): Promise<UpsertOutcome>;
   /** Adds a reaction to an issue comment. */

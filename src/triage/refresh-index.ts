@@ -68,10 +68,13 @@ export async function refreshIndex(
     const dir = snapshotDir(deps.dataDir, key, commit);
     await rm(dir, { recursive: true, force: true });
     try {
-      const snapshot = await deps.gateway.downloadSnapshot(commit, dir);
+      // A snapshot that is dropped once indexed may stay in memory: no files to write and then remove.
+      const { tree, ...snapshot } = await deps.gateway.downloadSnapshot(commit, dir, deps.keepSnapshot ? {} : { inMemory: true });
       deps.log.info({ commit, files: snapshot.files, bytes: snapshot.bytes, rejected: snapshot.rejectedCount, truncated: snapshot.truncated }, "snapshot downloaded");
       const state: IndexState = { commit, ...(snapshot.truncatedBy ? { truncatedBy: snapshot.truncatedBy } : {}) };
-      const summary = await deps.indexer.index(key, { ...state, root: dir, ...(request.changedPaths ? { changedPaths: request.changedPaths } : {}) });
+      const summary = await deps.indexer.index(key, {
+        ...state, root: dir, ...(tree ? { source: tree } : {}), ...(request.changedPaths ? { changedPaths: request.changedPaths } : {}),
+      });
       const ms = deps.clock.now() - started;
       deps.log.info({ commit, files: summary.files, ms }, "index refreshed");
       if (deps.keepSnapshot) await removeOtherSnapshots(dir);

@@ -48,6 +48,7 @@ export function createStoreRepoIndex(deps: StoreRepoIndexDeps): RepoIndexer & Is
     async index(key, tree) {
       return deps.pool.use(key, async (store) => {
         const report = await deps.indexer.refresh(store, tree.root, {
+          ...(tree.source ? { source: tree.source } : {}),
           meta: { [COMMIT_META_KEY]: tree.commit, [TRUNCATED_META_KEY]: tree.truncatedBy ?? "" },
           ...(deps.selection ? { selection: deps.selection } : {}),
         });

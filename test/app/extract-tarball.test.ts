@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, it } from "node:test";
 import { extractTarball } from "../../src/github/extract-tarball.js";
 import { createIndexEntrySelector } from "../../src/github/index-entry-selector.js";
 import { DEFAULT_SNAPSHOT_LIMITS, type SnapshotLimits } from "../../src/github/snapshot-limits.js";
+import type { TreeSource } from "../../src/index/tree-source.js";
 import { buildTarball, type TarEntrySpec } from "../fakes/fake-github-tarball.js";
 
 describe("extractTarball", () => {
@@ -22,13 +23,28 @@ describe("extractTarball", () => {
     await rm(work, { recursive: true, force: true });
   });
 
-  async function extract(entries: readonly TarEntrySpec[] | Buffer, limits: Partial<SnapshotLimits> = {}) {
+  async function extract(entries: readonly TarEntrySpec[] | Buffer, limits: Partial<SnapshotLimits> = {}, memoryBytes = 0) {
     const gz = Buffer.isBuffer(entries) ? entries : await buildTarball(entries);
     return extractTarball(Readable.from([gz]), root, {
       selector: createIndexEntrySelector(),
       limits: { ...DEFAULT_SNAPSHOT_LIMITS, ...limits },
       strip: 1,
+      memoryBytes,
     });
+  }
+
+  /** Every file of a tree source, path → text, walked from its root. */
+  function readTree(source: TreeSource, dir = ""): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const entry of source.listDirectory(dir)) {
+      const rel = dir ? `${dir}/${entry.name}` : entry.name;
+      if (entry.kind === "directory") Object.assign(out, readTree(source, rel));
+      else {
+        assert.equal(source.fileSize(rel), source.readFile(rel).length);
+        out[rel] = Buffer.from(source.readFile(rel)).toString("utf8");
+      }
+    }
+    return out;
   }
 
   async function tree(dir = root, prefix = ""): Promise<string[]> {
@@ -152,6 +168,36 @@ describe("extractTarball", () => {
 
     assert.equal(report.truncatedBy, "decompressed-bytes");
     assert.deepEqual(await tree(), ["ok.py"]);
+  });
+
+  it("holds files in memory up to the allowance, writes the rest, and its tree reads them all", async () => {
+    const entries: TarEntrySpec[] = [
+      { name: "o-r-abc/a.py", content: "aaaaaaaaa\n" },
+      { name: "o-r-abc/pkg/b.py", content: "bbbbbbbbb\n" },
+      { name: "o-r-abc/pkg/b.py", content: "a duplicate\n" },
+      { name: "o-r-abc/pkg/sub/c.py", content: "ccccccccc\n" },
+      { name: "o-r-abc/logo.png", content: "png" },
+    ];
+    const expected = { "a.py": "aaaaaaaaa\n", "pkg/b.py": "bbbbbbbbb\n", "pkg/sub/c.py": "ccccccccc\n" };
+
+    const mixed = await extract(entries, {}, 25);
+    assert.ok(mixed.tree);
+    assert.deepEqual(readTree(mixed.tree), expected);
+    assert.deepEqual(await tree(), ["pkg/sub/c.py"], "past the allowance, files are written");
+    assert.equal(mixed.files, 3);
+    assert.deepEqual(mixed.rejected, [{ path: "pkg/b.py", reason: "duplicate entry" }]);
+    assert.throws(() => mixed.tree!.readFile("logo.png"), /no file/);
+    await rm(root, { recursive: true, force: true });
+
+    const held = await extract(entries, {}, 1024);
+    assert.ok(held.tree);
+    assert.deepEqual(readTree(held.tree), expected);
+    assert.deepEqual(await tree(), [], "nothing is written when all fit");
+    await rm(root, { recursive: true, force: true });
+
+    const written = await extract(entries);
+    assert.equal(written.tree, undefined, "without an allowance the folder is the snapshot");
+    assert.deepEqual(await tree(), Object.keys(expected));
   });
 
   it("fails with a clear error on a corrupt archive", async () => {

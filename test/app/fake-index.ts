@@ -1,5 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import type { TreeSource } from "../../src/index/tree-source.js";
 import type { Ranking } from "../../src/rank/types.js";
 import { repoKeyString } from "../../src/triage/data-layout.js";
 import type { IndexState, IndexSummary, IssueRanker, RankRequest, RepoIndexer, RepoKey } from "../../src/triage/ports.js";
@@ -27,9 +28,11 @@ export class FakeIndex implements RepoIndexer, IssueRanker {
     return entry ? { commit: entry.commit, ...(entry.truncatedBy ? { truncatedBy: entry.truncatedBy } : {}) } : undefined;
   }
 
-  async index(key: RepoKey, tree: IndexState & { root: string; changedPaths?: readonly string[] }): Promise<IndexSummary> {
+  async index(key: RepoKey, tree: IndexState & { root: string; source?: TreeSource; changedPaths?: readonly string[] }): Promise<IndexSummary> {
     const files = new Map<string, string>();
-    for (const file of await listFiles(tree.root)) files.set(file, await readFile(path.join(tree.root, file), "utf8"));
+    // Like the real indexer: the snapshot's tree when the download held files in memory, else the folder.
+    if (tree.source) for (const [file, text] of readSource(tree.source)) files.set(file, text);
+    else for (const file of await listFiles(tree.root)) files.set(file, await readFile(path.join(tree.root, file), "utf8"));
     this.stored.set(repoKeyString(key), { commit: tree.commit, ...(tree.truncatedBy ? { truncatedBy: tree.truncatedBy } : {}), files });
     this.indexCalls.push({ key: repoKeyString(key), commit: tree.commit, ...(tree.changedPaths ? { changedPaths: tree.changedPaths } : {}) });
     return { commit: tree.commit, files: files.size };
@@ -45,6 +48,16 @@ export class FakeIndex implements RepoIndexer, IssueRanker {
     this.rankRequests.push({ key: k, request });
     return this.ranking;
   }
+}
+
+function readSource(source: TreeSource, dir = ""): [string, string][] {
+  const out: [string, string][] = [];
+  for (const entry of [...source.listDirectory(dir)].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const rel = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.kind === "directory") out.push(...readSource(source, rel));
+    else if (entry.kind === "file") out.push([rel, Buffer.from(source.readFile(rel)).toString("utf8")]);
+  }
+  return out;
 }
 
 async function listFiles(root: string, prefix = ""): Promise<string[]> {

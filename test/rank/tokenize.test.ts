@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { scanTokens, tokenize } from "../../src/rank/tokenize.js";
+import { readFileSync } from "node:fs";
+import { scanTokens, STOPWORDS, tokenize } from "../../src/rank/tokenize.js";
 
 test("camelCase and PascalCase identifiers keep the whole word and add their parts", () => {
   assert.deepEqual(tokenize("getUserName"), ["getusername", "get", "user", "name"]);
@@ -43,4 +44,44 @@ test("scanTokens marks sub-words as parts", () => {
   const seen: string[] = [];
   scanTokens("fooBar baz", (term, part) => seen.push(`${term}:${part ? "part" : "word"}`));
   assert.deepEqual(seen, ["foobar:word", "foo:part", "bar:part", "baz:word"]);
+});
+
+/** The scanner's definition in regular expressions (what it replaced): the hand-written scan must emit the same. */
+function referenceTokens(text: string): [string, boolean][] {
+  const stop = (w: string) => STOPWORDS.has(w);
+  const out: [string, boolean][] = [];
+  for (const m of text.matchAll(/[A-Za-z0-9_]+/g)) {
+    const word = m[0];
+    if (word.length < 2 || /^[0-9_]+$/.test(word)) continue;
+    const trimmed = word.toLowerCase().replace(/^_+|_+$/g, "");
+    if (trimmed.length >= 2 && !stop(trimmed)) out.push([trimmed, false]);
+    if (!/_|[a-z][A-Z]|[A-Z]{2}[a-z]|[A-Za-z][0-9]|[0-9][A-Za-z]/.test(word)) continue;
+    for (const p of word.matchAll(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+/g)) {
+      const lp = p[0].toLowerCase();
+      if (lp.length >= 2 && !/^[0-9_]+$/.test(lp) && lp !== trimmed && !stop(lp)) out.push([lp, true]);
+    }
+  }
+  return out;
+}
+
+function scanned(text: string): [string, boolean][] {
+  const out: [string, boolean][] = [];
+  scanTokens(text, (term, part) => out.push([term, part]));
+  return out;
+}
+
+test("the scanner emits what its regular-expression definition does, on random identifiers and on real source", () => {
+  const alphabet = "aAbZz09_ -.xXyY\n\tQ";
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let k = 0; k < 3000; k++) {
+    const length = 1 + Math.floor(next() * 24);
+    let text = "";
+    for (let i = 0; i < length; i++) text += alphabet[Math.floor(next() * alphabet.length)];
+    assert.deepEqual(scanned(text), referenceTokens(text), JSON.stringify(text));
+  }
+  const source = readFileSync(new URL("../../src/rank/rank-lexical.ts", import.meta.url), "utf8");
+  const reference = referenceTokens(source);
+  assert.ok(reference.length > 1000);
+  assert.deepEqual(scanned(source), reference);
 });
