@@ -20,6 +20,11 @@ export interface WorkerBlobBuilderOptions {
 
 /** A {@link BlobBuilder} on worker threads; its workers live until `dispose`. */
 export interface WorkerBlobBuilder extends BlobBuilder {
+  /**
+   * Starts the workers now, when a build is known to follow (a snapshot is downloading): their start-up (modules,
+   * tree-sitter) then overlaps the download instead of delaying the first batch. Idle, they keep nothing alive.
+   */
+  warm(): void;
   /** Stops the workers; builds still waiting fail. The next build would start new ones. */
   dispose(): Promise<void>;
 }
@@ -55,7 +60,6 @@ export function createWorkerBlobBuilder(options: WorkerBlobBuilderOptions): Work
       const worker = new Worker(entry, { workerData: options.workerData });
       const slot: Slot = { worker };
       const name = `index worker ${n} of ${threads}`;
-      worker.unref();
       worker.on("message", (reply: BuildReply) => {
         const task = slot.task;
         if (task?.request.id !== reply.id) {
@@ -69,6 +73,9 @@ export function createWorkerBlobBuilder(options: WorkerBlobBuilderOptions): Work
       });
       worker.on("error", (error) => void stop(started, new Error(`${name} failed: ${error.message}`, { cause: error })));
       worker.on("exit", (code) => void stop(started, new Error(`${name} exited unexpectedly (code ${code})`)));
+      // After the listeners: attaching one refs the worker's port again, and a warmed pool that is never used must
+      // not keep the process alive.
+      worker.unref();
       started.push(slot);
     }
     return started;
@@ -101,6 +108,9 @@ export function createWorkerBlobBuilder(options: WorkerBlobBuilderOptions): Work
   }
 
   return {
+    warm() {
+      slots ??= start();
+    },
     async build(contents: readonly NewContent[]) {
       if (contents.length === 0) return [];
       const pool = (slots ??= start());

@@ -33,6 +33,11 @@ export interface Indexer {
   refresh(store: IndexStore, root: string, options?: RefreshOptions): Promise<IndexReport>;
   /** Applies changed files to the stored tree (see `indexDelta`); undefined when only a full refresh is exact. */
   applyDelta?(store: IndexStore, delta: DeltaInput, options?: RefreshOptions): Promise<DeltaReport | undefined>;
+  /**
+   * Gets ready to analyse new contents (starts the worker threads, when there are any) without waiting: for a
+   * caller that knows a new tree is coming, such as a snapshot download.
+   */
+  warm(): void;
   dispose(): void;
 }
 
@@ -61,19 +66,28 @@ export async function createIndexer(
   const threads = options.threads ?? 1;
   // The pool's module (and node:worker_threads) is loaded by the first build: a warm rank never needs it.
   let workers: Promise<WorkerBlobBuilder> | undefined;
+  const pool = (): Promise<WorkerBlobBuilder> => {
+    workers ??= import("../index/worker-blob-builder.js").then(({ createWorkerBlobBuilder }) => createWorkerBlobBuilder({
+      entry: indexWorkerEntry(),
+      threads,
+      workerData: { extractorVersion: symbols.version } satisfies IndexWorkerData,
+    }));
+    return workers;
+  };
   const builder: BlobBuilder | undefined = threads > 1
     ? {
       async build(contents) {
-        workers ??= import("../index/worker-blob-builder.js").then(({ createWorkerBlobBuilder }) => createWorkerBlobBuilder({
-          entry: indexWorkerEntry(),
-          threads,
-          workerData: { extractorVersion: symbols.version } satisfies IndexWorkerData,
-        }));
-        return (await workers).build(contents);
+        return (await pool()).build(contents);
       },
     }
     : undefined;
   return {
+    warm() {
+      // Worker threads only: each loads its own tree-sitter. Loading grammars on this thread ahead of need would race
+      // any other load in the process (web-tree-sitter links grammars through shared state) and take the CPU the
+      // download needs. A failure here is the first build's to report.
+      if (builder) void pool().then((p) => p.warm(), () => {});
+    },
     refresh(store, root, options = {}) {
       return indexTree({
         root,
@@ -131,6 +145,11 @@ export function createLazyIndexer(load: () => Promise<Indexer> = createIndexer):
       loading ??= load();
       const indexer = await loading;
       return indexer.applyDelta ? indexer.applyDelta(store, delta, options) : undefined;
+    },
+    warm() {
+      loading ??= load();
+      // A failed load is the next refresh's to report.
+      void loading.then((indexer) => indexer.warm(), () => {});
     },
     dispose() {
       void loading?.then((indexer) => indexer.dispose());

@@ -87,6 +87,11 @@ export interface RepoIndexer {
    * built by another analysis version, near the file cap): the caller then downloads the tarball.
    */
   indexDelta?(key: RepoKey, delta: TreeDelta): Promise<IndexSummary | undefined>;
+  /**
+   * A new tree is on its way (a snapshot is downloading): start what analysing it needs (worker threads, grammars)
+   * now, without waiting, so it overlaps the download. Optional; calling it never fails.
+   */
+  warm?(): void;
   /** Closes anything held open for this repository (or the whole installation) before its files are deleted. */
   release(installationId: number, repo?: { readonly owner: string; readonly repo: string }): Promise<void>;
 }

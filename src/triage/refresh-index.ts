@@ -66,6 +66,7 @@ export async function refreshIndex(
       return { state: { commit }, cached: false, summary: delta, ms, delta: true };
     }
     const dir = snapshotDir(deps.dataDir, key, commit);
+    deps.indexer.warm?.();
     await rm(dir, { recursive: true, force: true });
     try {
       // A snapshot that is dropped once indexed may stay in memory: no files to write and then remove.

@@ -67,6 +67,9 @@ export function createStoreRepoIndex(deps: StoreRepoIndexDeps): RepoIndexer & Is
         return report ? { commit: delta.commit, files: report.files } : undefined;
       });
     },
+    warm() {
+      deps.indexer.warm();
+    },
     async release(installationId, repo) {
       deps.pool.close(installationId, repo);
     },

@@ -35,6 +35,15 @@ function indexWith(t: TestContext, root: string, store: SqliteIndexStore, builde
   return indexTree({ root, store, extractor: deferSymbolExtractor(), analyze: analyzeToBytes, builder });
 }
 
+test("a warmed pool fails the first build with its worker's error, as a cold one does", async (t) => {
+  const { root, store } = setUp(t, pythonTree(40));
+  const builder = createWorkerBlobBuilder({ entry: workerUrl("exiting-worker.mjs"), threads: 2 });
+  builder.warm();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await assert.rejects(indexWith(t, root, store, builder), /^Error: index worker [12] of 2 exited unexpectedly \(code 7\)$/);
+  assert.deepEqual(store.listFiles(), []);
+});
+
 test("a worker that exits fails the index with an error naming it, and the stored tree is untouched", async (t) => {
   const { root, store } = setUp(t, pythonTree(40));
   const builder = createWorkerBlobBuilder({ entry: workerUrl("exiting-worker.mjs"), threads: 2 });
@@ -74,19 +83,24 @@ test("workers whose grammars differ from the indexer's announced version refuse 
   assert.deepEqual(store.listFiles(), []);
 });
 
-test("a process that indexes with workers and never disposes them still exits", async (t) => {
-  const { root, storePath } = setUp(t, pythonTree(30));
-  const child = spawn(process.execPath, ["--import", "tsx", join(WORKERS, "index-and-leave.ts"), root, storePath],
-    { stdio: ["ignore", "pipe", "pipe"] });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (chunk) => (out += chunk));
-  child.stderr.on("data", (chunk) => (err += chunk));
-  const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
-  const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
-    child.on("exit", (c, s) => resolve([c, s])));
-  clearTimeout(timer);
-  assert.equal(signal, null, `the process hung and was killed: ${out}${err}`);
-  assert.equal(code, 0, err);
-  assert.equal(out, "30 files, 30 analysed\n");
-});
+for (const [name, mode, expected] of [
+  ["a process that indexes with workers and never disposes them still exits", "index", "30 files, 30 analysed\n"],
+  ["a process that warms workers and never uses them still exits", "warm-only", "warmed\n"],
+] as const) {
+  test(name, async (t) => {
+    const { root, storePath } = setUp(t, pythonTree(30));
+    const child = spawn(process.execPath, ["--import", "tsx", join(WORKERS, "index-and-leave.ts"), root, storePath, mode],
+      { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (chunk) => (out += chunk));
+    child.stderr.on("data", (chunk) => (err += chunk));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+      child.on("exit", (c, s) => resolve([c, s])));
+    clearTimeout(timer);
+    assert.equal(signal, null, `the process hung and was killed: ${out}${err}`);
+    assert.equal(code, 0, err);
+    assert.equal(out, expected);
+  });
+}

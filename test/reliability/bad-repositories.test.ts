@@ -63,12 +63,12 @@ describe("bad repositories: a sane comment or a short 'not enough to go on', nev
       Buffer.from("# Rechnung f"), Buffer.from([0xfc]), Buffer.from("r den Caf"), Buffer.from([0xe9, 0xff, 0xfe, 0xc3]),
       Buffer.from("\ndef compute_invoice_total(lines):\n    return sum(l.amount for l in lines)\n"),
     ]);
-    const { comments } = await triage([
+    const { comments, logs } = await triage([
       { name: `${TOP}/billing/rechnung.py`, content: latin1 },
       { name: `${TOP}/http/router.py`, content: "def dispatch(request):\n    return route(request)\n" },
     ], { title: "compute_invoice_total is wrong", body: "The invoice total ignores the last line" });
 
-    assert.equal(listedPaths(comments[0] ?? "")[0], "billing/rechnung.py", comments[0]);
+    assert.equal(listedPaths(comments[0] ?? "")[0], "billing/rechnung.py", `${comments[0]}\n${logs.join("\n")}`);
   });
 
   it("a gigantic file (5 MiB, over the 1 MiB cap) is skipped by its size, and the rest is ranked", async () => {
