@@ -43,6 +43,8 @@ try {
         PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "production", APP_ID: "1", PRIVATE_KEY, WEBHOOK_SECRET,
         PORT: String(port), HOST: "127.0.0.1", GHE_HOST: fake.host, GHE_PROTOCOL: "http", LOG_FORMAT: "json",
         LOG_LEVEL: "info", BUGSCOUT_DATA_DIR: dataDir,
+        // e.g. NODE_OPTIONS="--cpu-prof --cpu-prof-dir=…" to see where the app spends the time.
+        ...(process.env.NODE_OPTIONS ? { NODE_OPTIONS: process.env.NODE_OPTIONS } : {}),
       },
     });
     try {

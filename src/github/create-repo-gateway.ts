@@ -26,7 +26,7 @@ export function createRepoGateway(client: GitHubClient, repo: RepoRef, snapshot:
       return fetchPushDelta(client, repo, base, head, maxFiles);
     },
     downloadSnapshot(commit, dir, options) {
-      return fetchSnapshot(client, repo, commit, dir, { ...snapshot, ...(options?.inMemory ? { inMemory: true } : {}) });
+      return fetchSnapshot(client, repo, commit, dir, { ...snapshot, ...options });
     },
     upsertComment(issueNumber, marker, body) {
       return upsertComment(client, repo, issueNumber, marker, body, ownLogin);

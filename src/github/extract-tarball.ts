@@ -16,6 +16,8 @@ export interface ExtractOptions {
   readonly strip: number;
   /** Hold up to this many bytes of files in memory instead of writing them (see `createSnapshotWriter`); default 0. */
   readonly memoryBytes?: number;
+  /** Called with each file kept (its tree path and bytes) as the archive streams. */
+  readonly onFile?: (path: string, bytes: Uint8Array) => void;
 }
 
 /** One archive entry: its header and a readable body. */
@@ -105,6 +107,7 @@ async function handleEntry(entry: Entry, root: string, options: ExtractOptions, 
   if (contentSkip) return count(state, contentSkip);
   const conflict = writer.claim(where.path);
   if (conflict) return note(state, where.path, conflict);
+  options.onFile?.(where.path, bytes);
   // Counted when the write starts, so the caps hold for the files in flight; a write that fails is taken back.
   state.files += 1;
   state.bytes += bytes.length;

@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import type { DownloadedSnapshot } from "../triage/ports.js";
+import type { DownloadedSnapshot, SnapshotDownloadOptions } from "../triage/ports.js";
 import { extractTarball } from "./extract-tarball.js";
 import type { GitHubClient, RepoRef } from "./github-client.js";
 import type { EntrySelector, SnapshotLimits } from "./snapshot-limits.js";
@@ -15,7 +15,7 @@ export async function fetchSnapshot(
   repo: RepoRef,
   commit: string,
   dir: string,
-  options: { readonly selector: EntrySelector; readonly limits: SnapshotLimits; readonly inMemory?: boolean },
+  options: { readonly selector: EntrySelector; readonly limits: SnapshotLimits } & SnapshotDownloadOptions,
 ): Promise<DownloadedSnapshot> {
   const response = await client.request("GET /repos/{owner}/{repo}/tarball/{ref}", {
     owner: repo.owner,
@@ -29,5 +29,6 @@ export async function fetchSnapshot(
   }
   return extractTarball(Readable.fromWeb(body as WebReadableStream), dir, {
     selector: options.selector, limits: options.limits, strip: 1, memoryBytes: options.inMemory ? options.limits.memoryBytes : 0,
+    ...(options.onFile ? { onFile: options.onFile } : {}),
   });
 }

@@ -184,7 +184,8 @@ export function selectFiles(source: TreeSource, options: SelectionOptions = {}):
   return { files, skipped };
 }
 
-function firstLine(bytes: Uint8Array): string {
+/** The first line of a file when it may be a shebang (`#!…`), for `detectLanguage`; else "". */
+export function firstLine(bytes: Uint8Array): string {
   if (bytes[0] !== 0x23 /* # */) return "";
   const end = bytes.indexOf(10);
   return Buffer.from(bytes.buffer, bytes.byteOffset, end === -1 ? Math.min(bytes.length, 200) : end).toString("utf8");

@@ -11,6 +11,7 @@ import type { BlobBuilder } from "../index/build-blob.js";
 import type { WorkerBlobBuilder } from "../index/worker-blob-builder.js";
 import { analyzeToBytes, ANALYSIS_FORMAT_VERSION } from "../rank/analyze-content.js";
 import type { IndexStore } from "../store/index-store.js";
+import { createPrefetchingBuilder, type ContentPrefetch, type PrefetchingBuilder } from "../index/prefetch-builder.js";
 import type { IndexWorkerData } from "./index-worker.js";
 
 /** What one index refresh needs to know besides the tree and the store. */
@@ -19,6 +20,8 @@ export interface RefreshOptions {
   readonly source?: TreeSource;
   readonly meta?: Readonly<Record<string, string>>;
   readonly onProgress?: (progress: IndexProgress) => void;
+  /** What {@link Indexer.warm} returned for this tree: its offered contents are built already, or being built. */
+  readonly prefetch?: ContentPrefetch;
 }
 
 /** The changed files of a push. */
@@ -34,10 +37,11 @@ export interface Indexer {
   /** Applies changed files to the stored tree (see `indexDelta`); undefined when only a full refresh is exact. */
   applyDelta?(store: IndexStore, delta: DeltaInput, options?: RefreshOptions): Promise<DeltaReport | undefined>;
   /**
-   * Gets ready to analyse new contents (starts the worker threads, when there are any) without waiting: for a
-   * caller that knows a new tree is coming, such as a snapshot download.
+   * Gets ready to analyse new contents without waiting, for a caller that knows a new tree is coming (a snapshot
+   * download): starts the worker threads, and returns where to offer the tree's files as they arrive, so they are
+   * parsed while the rest downloads (pass it to the refresh of that tree). Undefined without worker threads.
    */
-  warm(): void;
+  warm(): ContentPrefetch | undefined;
   dispose(): void;
 }
 
@@ -81,12 +85,17 @@ export async function createIndexer(
       },
     }
     : undefined;
+  const prefetches = new WeakSet<ContentPrefetch>();
   return {
     warm() {
       // Worker threads only: each loads its own tree-sitter. Loading grammars on this thread ahead of need would race
       // any other load in the process (web-tree-sitter links grammars through shared state) and take the CPU the
       // download needs. A failure here is the first build's to report.
-      if (builder) void pool().then((p) => p.warm(), () => {});
+      if (!builder) return undefined;
+      void pool().then((p) => p.warm(), () => {});
+      const prefetch = createPrefetchingBuilder(builder);
+      prefetches.add(prefetch);
+      return prefetch;
     },
     refresh(store, root, options = {}) {
       return indexTree({
@@ -94,7 +103,8 @@ export async function createIndexer(
         store,
         extractor: symbols,
         analyze: analyzeToBytes,
-        ...(builder ? { builder } : {}),
+        ...(options.prefetch && prefetches.has(options.prefetch) ? { builder: options.prefetch as PrefetchingBuilder }
+          : builder ? { builder } : {}),
         analysisVersion: String(ANALYSIS_FORMAT_VERSION),
         source: options.source,
         selection: options.selection,
@@ -136,10 +146,20 @@ export function defaultIndexThreads(): number {
  */
 export function createLazyIndexer(load: () => Promise<Indexer> = createIndexer): Indexer {
   let loading: Promise<Indexer> | undefined;
+  // Warming happens before the first refresh, so its prefetch is a stand-in that forwards to the loaded indexer's.
+  const standIns = new WeakMap<ContentPrefetch, Promise<ContentPrefetch | undefined>>();
+  const resolved = async (options: RefreshOptions | undefined): Promise<RefreshOptions | undefined> => {
+    const standIn = options?.prefetch && standIns.get(options.prefetch);
+    if (!standIn) return options;
+    const { prefetch: _standIn, ...rest } = options;
+    const prefetch = await standIn;
+    return prefetch ? { ...rest, prefetch } : rest;
+  };
   return {
     async refresh(store, root, options) {
       loading ??= load();
-      return (await loading).refresh(store, root, options);
+      const indexer = await loading;
+      return indexer.refresh(store, root, await resolved(options));
     },
     async applyDelta(store, delta, options) {
       loading ??= load();
@@ -148,8 +168,23 @@ export function createLazyIndexer(load: () => Promise<Indexer> = createIndexer):
     },
     warm() {
       loading ??= load();
+      let inner: ContentPrefetch | undefined;
+      let settled = false;
+      const waiting: [string, Uint8Array][] = [];
+      const standIn: ContentPrefetch = {
+        offer(path, bytes) {
+          if (inner) inner.offer(path, bytes);
+          else if (!settled) waiting.push([path, bytes]);
+        },
+      };
       // A failed load is the next refresh's to report.
-      void loading.then((indexer) => indexer.warm(), () => {});
+      standIns.set(standIn, loading.then((indexer) => indexer.warm(), () => undefined).then((prefetch) => {
+        inner = prefetch;
+        settled = true;
+        for (const [path, bytes] of waiting.splice(0)) prefetch?.offer(path, bytes);
+        return prefetch;
+      }));
+      return standIn;
     },
     dispose() {
       void loading?.then((indexer) => indexer.dispose());

@@ -1,3 +1,4 @@
+import type { ContentPrefetch } from "../index/prefetch-builder.js";
 import type { TreeSource } from "../index/tree-source.js";
 import type { HistoryDoc } from "../rank/score-history.js";
 import type { Ranking, RankMode } from "../rank/types.js";
@@ -45,6 +46,14 @@ export interface DownloadedSnapshot extends SnapshotReport {
   readonly tree?: TreeSource;
 }
 
+/** How {@link RepoGateway.downloadSnapshot} may keep the files. */
+export interface SnapshotDownloadOptions {
+  /** The caller indexes the snapshot and drops it: files may stay in memory (up to the allowance) instead of on disk. */
+  readonly inMemory?: boolean;
+  /** Called with each file kept, as it arrives (tree path and bytes), e.g. to start parsing it. */
+  readonly onFile?: (path: string, bytes: Uint8Array) => void;
+}
+
 /** What is stored for a repository: the commit it was built from, and whether the snapshot was cut short. */
 export interface IndexState {
   readonly commit: string;
@@ -80,7 +89,13 @@ export interface RepoIndexer {
    * unchanged content. The previous index must stay whole and usable until the new one is committed. `changedPaths`
    * is a hint from a push.
    */
-  index(key: RepoKey, tree: IndexState & { readonly root: string; readonly source?: TreeSource; readonly changedPaths?: readonly string[] }): Promise<IndexSummary>;
+  index(key: RepoKey, tree: IndexState & {
+    readonly root: string;
+    readonly source?: TreeSource;
+    readonly changedPaths?: readonly string[];
+    /** What {@link RepoIndexer.warm} returned before this tree's download. */
+    readonly prefetch?: ContentPrefetch;
+  }): Promise<IndexSummary>;
   /**
    * Applies a push's changed files to an index stored at `delta.base`, with the same result as indexing the whole
    * tree at `delta.commit`. Resolves undefined when that cannot be guaranteed (index at another commit, partial,
@@ -88,10 +103,11 @@ export interface RepoIndexer {
    */
   indexDelta?(key: RepoKey, delta: TreeDelta): Promise<IndexSummary | undefined>;
   /**
-   * A new tree is on its way (a snapshot is downloading): start what analysing it needs (worker threads, grammars)
-   * now, without waiting, so it overlaps the download. Optional; calling it never fails.
+   * A new tree is on its way (a snapshot is downloading): start what analysing it needs (worker threads) now, without
+   * waiting, and return where to offer its files as they arrive, so they are parsed while the rest downloads (then
+   * pass it to `index`). Optional; calling it never fails.
    */
-  warm?(): void;
+  warm?(): ContentPrefetch | undefined;
   /** Closes anything held open for this repository (or the whole installation) before its files are deleted. */
   release(installationId: number, repo?: { readonly owner: string; readonly repo: string }): Promise<void>;
 }
@@ -134,7 +150,7 @@ export interface RepoGateway {
    * Downloads the tree at `commit` and extracts the selected files under `dir`; with `inMemory` (the caller indexes
    * the snapshot and drops it), as many as the memory allowance holds stay in memory instead (the result's `tree`).
    */
-  downloadSnapshot(commit: string, dir: string, options?: { readonly inMemory?: boolean }): Promise<DownloadedSnapshot>;
+  downloadSnapshot(commit: string, dir: string, options?: SnapshotDownloadOptions): Promise<DownloadedSnapshot>;
   /** Creates or edits the one comment that starts with `marker`; posts nothing when the body is unchanged. */
   upsertComment(issueNumber: number, marker: string, body: string): Promise<UpsertOutcome>;
   /** Adds a reaction to an issue comment. */

@@ -66,15 +66,20 @@ export async function refreshIndex(
       return { state: { commit }, cached: false, summary: delta, ms, delta: true };
     }
     const dir = snapshotDir(deps.dataDir, key, commit);
-    deps.indexer.warm?.();
+    const prefetch = deps.indexer.warm?.();
     await rm(dir, { recursive: true, force: true });
     try {
       // A snapshot that is dropped once indexed may stay in memory: no files to write and then remove.
-      const { tree, ...snapshot } = await deps.gateway.downloadSnapshot(commit, dir, deps.keepSnapshot ? {} : { inMemory: true });
+      // Files are offered to the indexer as they arrive, so parsing overlaps the download.
+      const { tree, ...snapshot } = await deps.gateway.downloadSnapshot(commit, dir, {
+        ...(deps.keepSnapshot ? {} : { inMemory: true }),
+        ...(prefetch ? { onFile: (path: string, bytes: Uint8Array) => prefetch.offer(path, bytes) } : {}),
+      });
       deps.log.info({ commit, files: snapshot.files, bytes: snapshot.bytes, rejected: snapshot.rejectedCount, truncated: snapshot.truncated }, "snapshot downloaded");
       const state: IndexState = { commit, ...(snapshot.truncatedBy ? { truncatedBy: snapshot.truncatedBy } : {}) };
       const summary = await deps.indexer.index(key, {
-        ...state, root: dir, ...(tree ? { source: tree } : {}), ...(request.changedPaths ? { changedPaths: request.changedPaths } : {}),
+        ...state, root: dir, ...(tree ? { source: tree } : {}), ...(prefetch ? { prefetch } : {}),
+        ...(request.changedPaths ? { changedPaths: request.changedPaths } : {}),
       });
       const ms = deps.clock.now() - started;
       deps.log.info({ commit, files: summary.files, ms }, "index refreshed");

@@ -49,6 +49,7 @@ export function createStoreRepoIndex(deps: StoreRepoIndexDeps): RepoIndexer & Is
       return deps.pool.use(key, async (store) => {
         const report = await deps.indexer.refresh(store, tree.root, {
           ...(tree.source ? { source: tree.source } : {}),
+          ...(tree.prefetch ? { prefetch: tree.prefetch } : {}),
           meta: { [COMMIT_META_KEY]: tree.commit, [TRUNCATED_META_KEY]: tree.truncatedBy ?? "" },
           ...(deps.selection ? { selection: deps.selection } : {}),
         });
@@ -68,7 +69,7 @@ export function createStoreRepoIndex(deps: StoreRepoIndexDeps): RepoIndexer & Is
       });
     },
     warm() {
-      deps.indexer.warm();
+      return deps.indexer.warm();
     },
     async release(installationId, repo) {
       deps.pool.close(installationId, repo);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { cpSync, readFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test, type TestContext } from "node:test";
 import Sqlite from "better-sqlite3";
@@ -85,7 +85,21 @@ function dumpStore(path: string): Record<string, unknown[]> {
   }
 }
 
-async function indexWith(t: TestContext, root: string, threads: number, warm = false) {
+/** Every file under `dir`, tree path → bytes. */
+function readFiles(dir: string, prefix = ""): [string, Uint8Array][] {
+  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) return readFiles(dir, rel);
+    return entry.isFile() ? [[rel, readFileSync(join(dir, rel))] as [string, Uint8Array]] : [];
+  });
+}
+
+/**
+ * Indexes `root` on `threads` threads. `warm`: the indexer is warmed first, as the app does while a snapshot
+ * downloads; `offer`: and every file is offered to it beforehand, in reverse order, with a file the tree does not
+ * have and one under a folder the walk prunes, as a download would (contents it built early are then reused).
+ */
+async function indexWith(t: TestContext, root: string, threads: number, warm: "no" | "warm" | "offer" = "no") {
   const path = join(makeTempDir(t, "bugscout-store-"), "index.sqlite");
   const store = openIndexStore(path);
   t.after(() => store.close());
@@ -97,8 +111,13 @@ async function indexWith(t: TestContext, root: string, threads: number, warm = f
   });
   const indexer = await createIndexer(extractor, { threads });
   t.after(() => indexer.dispose());
-  if (warm) indexer.warm();
-  const report = await indexer.refresh(store, root);
+  const prefetch = warm === "no" ? undefined : indexer.warm();
+  if (warm === "offer") {
+    assert.ok(prefetch, "a warmed pool takes offers");
+    for (const [path, bytes] of [...readFiles(root), ["gone/old.py", Buffer.from("def gone():\n    pass\n")] as const,
+      ["node_modules/x/index.js", Buffer.from("export const x = 1;\n")] as const].reverse()) prefetch.offer(path, bytes);
+  }
+  const report = await indexer.refresh(store, root, prefetch ? { prefetch } : {});
   const ranking = await rankIssue({ index: createLexicalIndexCache().get(store), now: () => 0 }, { text: ISSUE, top: 20, mode: "bm25" });
   return { path, report, ranking, mainThreadLoads };
 }
@@ -109,19 +128,24 @@ test("worker threads store the same blobs, symbols, links and analyses, and rank
   writeTree(root, generatedTree());
 
   const one = await indexWith(t, root, 1);
-  // Warmed first, as the app does while a snapshot downloads.
-  const three = await indexWith(t, root, 3, true);
+  const three = await indexWith(t, root, 3, "warm");
+  const offered = await indexWith(t, root, 2, "offer");
 
   assert.equal(one.mainThreadLoads, 1);
   assert.equal(three.mainThreadLoads, 0, "the three-thread run parsed on the calling thread");
   assert.ok(one.report.analyzed > 800, `only ${one.report.analyzed} contents analysed: too few for several batches`);
   assert.deepEqual({ ...three.report, ms: 0 }, { ...one.report, ms: 0 });
 
+  assert.equal(offered.mainThreadLoads, 0);
+  assert.deepEqual({ ...offered.report, ms: 0 }, { ...one.report, ms: 0 });
+
   const expected = dumpStore(one.path);
   const actual = dumpStore(three.path);
+  const prefetched = dumpStore(offered.path);
   for (const table of Object.keys(expected)) {
     assert.ok(expected[table].length > 0, `${table} is empty`);
     assert.deepEqual(actual[table], expected[table], `${table} differs`);
+    assert.deepEqual(prefetched[table], expected[table], `${table} differs when built from offered files`);
   }
   // Parsed languages have definitions, not line windows, and links: the workers loaded their grammars.
   const kinds = new Set((actual.symbols as { kind: string }[]).map((s) => s.kind));
@@ -129,6 +153,7 @@ test("worker threads store the same blobs, symbols, links and analyses, and rank
   assert.ok(actual.links.length > 500, `only ${actual.links.length} contents with links`);
 
   assert.deepEqual(three.ranking, one.ranking);
+  assert.deepEqual(offered.ranking, one.ranking);
   // A real ranking, not an empty one: the sample's buggy module stays in the top two above the generated lookalikes
   // (its many importers lift the shopping list, which calls it).
   assert.equal(one.ranking.files.length, 20);
