@@ -138,6 +138,12 @@ async function indexWalk(
 
   const files: TreeFile[] = [];
   const blobs: BlobRecord[] = [];
+  // New contents are stored as their batches come back, while the walk and the parsing go on (the apply at the end
+  // then writes only the tree), when that changes nothing a reader sees: they are contents the store lacks, built
+  // under the version its tree was built with (or for a store that has no tree yet). Re-analysed contents of a
+  // version change replace stored rows, so they wait for the one transaction with the tree.
+  const storeAhead = reuseStored || store.generation() === 0;
+  let storedAhead = 0;
   let read = 0;
   let handedOver = 0;
   const seen = new Set<string>();
@@ -148,7 +154,15 @@ async function indexWalk(
   const building: Promise<BlobRecord[]>[] = [];
   let failed = false;
   async function collect(keep: number): Promise<void> {
-    while (building.length > keep) blobs.push(...await building.shift()!);
+    while (building.length > keep) {
+      const records = await building.shift()!;
+      if (storeAhead && !failed) {
+        store.putContents(records);
+        storedAhead += records.length;
+      } else {
+        blobs.push(...records);
+      }
+    }
   }
 
   // Files wait in small batches so the store is asked about many hashes at once, holding few files' bytes.
@@ -201,7 +215,7 @@ async function indexWalk(
 
   // Every stored path was found unchanged by its fingerprint and nothing else is there: the stored tree is this tree.
   // Nothing is written (no transaction, no WAL to checkpoint), unless a meta entry would change.
-  const unchanged = read === 0 && blobs.length === 0 && files.length === storedAt?.files &&
+  const unchanged = read === 0 && blobs.length + storedAhead === 0 && files.length === storedAt?.files &&
     Object.entries(options.meta ?? {}).every(([key, value]) => store.getMeta(key) === value);
   if (unchanged) {
     onProgress?.({ phase: "done", files: files.length, analyzed: 0 });
@@ -211,19 +225,20 @@ async function indexWalk(
     };
   }
 
-  onProgress?.({ phase: "apply", files: files.length, analyzed: blobs.length });
+  const analyzed = blobs.length + storedAhead;
+  onProgress?.({ phase: "apply", files: files.length, analyzed });
   const meta = {
     ...options.meta,
     [CONTENT_VERSION_KEY]: contentVersion,
     [STAT_VERSION_KEY]: SELECTION_RULES_VERSION,
     indexed_at: new Date(now()).toISOString(),
   };
-  const result = store.applyTree({ files, blobs, meta });
-  onProgress?.({ phase: "done", files: files.length, analyzed: blobs.length });
+  const result = store.applyTree({ files, blobs, meta, ...(storedAhead > 0 ? { storedAhead } : {}) });
+  onProgress?.({ phase: "done", files: files.length, analyzed });
   return {
     files: files.length,
-    analyzed: blobs.length,
-    reused: files.length - blobs.length,
+    analyzed,
+    reused: files.length - analyzed,
     removed: result.removed,
     skipped,
     generation: result.generation,

@@ -1,13 +1,13 @@
 import type { Database } from "better-sqlite3";
 import type { FileLinks } from "../index/types.js";
-import type { TreeUpdate, TreeUpdateResult } from "./index-store.js";
+import type { BlobRecord, TreeUpdate, TreeUpdateResult } from "./index-store.js";
 import { IndexStoreError } from "./store-error.js";
 
 /** Meta keys the store owns; an update may not set them. */
 export const RESERVED_META_KEYS: ReadonlySet<string> = new Set(["schema_version", "generation"]);
 
-/** Builds the one-transaction tree replacement described on `IndexStore.applyTree`. */
-export function createApplyTree(db: Database): (update: TreeUpdate) => TreeUpdateResult {
+/** Writes contents (blobs, their symbols and links) inside the caller's transaction; a stored hash is replaced. */
+function createWriteBlobs(db: Database): (blobs: readonly BlobRecord[]) => void {
   const insertBlob = db.prepare(
     "INSERT OR REPLACE INTO blobs (hash, language, size, line_count, analysis) VALUES (?, ?, ?, ?, ?)");
   const deleteSymbols = db.prepare("DELETE FROM symbols WHERE hash = ?");
@@ -15,6 +15,27 @@ export function createApplyTree(db: Database): (update: TreeUpdate) => TreeUpdat
     " VALUES (?, ?, ?, ?, ?, ?, ?)");
   const deleteLinks = db.prepare("DELETE FROM links WHERE hash = ?");
   const insertLinks = db.prepare("INSERT INTO links (hash, body) VALUES (?, ?)");
+  return (blobs) => {
+    for (const blob of blobs) {
+      insertBlob.run(blob.hash, blob.language, blob.size, blob.lineCount, blob.analysis);
+      deleteSymbols.run(blob.hash);
+      blob.symbols.forEach((s, ord) =>
+        insertSymbol.run(blob.hash, ord, s.name, s.qualifiedName, s.kind, s.startLine, s.endLine));
+      deleteLinks.run(blob.hash);
+      if (hasLinks(blob.links)) insertLinks.run(blob.hash, JSON.stringify(blob.links));
+    }
+  };
+}
+
+/** Builds `IndexStore.putContents`: contents written in one transaction of their own, the tree untouched. */
+export function createPutContents(db: Database): (blobs: readonly BlobRecord[]) => void {
+  const write = db.transaction(createWriteBlobs(db));
+  return (blobs) => write.immediate(blobs);
+}
+
+/** Builds the one-transaction tree replacement described on `IndexStore.applyTree`. */
+export function createApplyTree(db: Database): (update: TreeUpdate) => TreeUpdateResult {
+  const writeBlobs = createWriteBlobs(db);
   const selectFiles = db.prepare<[], [string, string, string | null]>("SELECT path, hash, stat FROM files").raw();
   const deleteFile = db.prepare("DELETE FROM files WHERE path = ?");
   const upsertFile = db.prepare("INSERT OR REPLACE INTO files (path, hash, stat) VALUES (?, ?, ?)");
@@ -32,14 +53,7 @@ export function createApplyTree(db: Database): (update: TreeUpdate) => TreeUpdat
     for (const key of Object.keys(update.meta ?? {})) {
       if (RESERVED_META_KEYS.has(key)) throw new IndexStoreError("invalid-update", `meta key ${key} is reserved`);
     }
-    for (const blob of update.blobs) {
-      insertBlob.run(blob.hash, blob.language, blob.size, blob.lineCount, blob.analysis);
-      deleteSymbols.run(blob.hash);
-      blob.symbols.forEach((s, ord) =>
-        insertSymbol.run(blob.hash, ord, s.name, s.qualifiedName, s.kind, s.startLine, s.endLine));
-      deleteLinks.run(blob.hash);
-      if (hasLinks(blob.links)) insertLinks.run(blob.hash, JSON.stringify(blob.links));
-    }
+    writeBlobs(update.blobs);
 
     const rows = selectFiles.all();
     const previous = new Map(rows.map(([path, hash]) => [path, hash]));
@@ -70,10 +84,10 @@ export function createApplyTree(db: Database): (update: TreeUpdate) => TreeUpdat
       else changed++;
     }
 
-    // Only a changed or removed path, or a blob sent for no path, can leave a blob unreferenced: skip the scans
-    // (the bulk of a no-change re-index) when there is none.
+    // Only a changed or removed path, or a blob sent (or stored ahead) for no path, can leave a blob unreferenced:
+    // skip the scans (the bulk of a no-change re-index) when there is none.
     let collectedBlobs = 0;
-    if (changed + removed + update.blobs.length > 0) {
+    if (changed + removed + update.blobs.length + (update.storedAhead ?? 0) > 0) {
       collectedBlobs = collectBlobs.run().changes;
       collectSymbols.run();
       collectLinks.run();

@@ -39,6 +39,11 @@ export interface TreeUpdate {
   readonly blobs: readonly BlobRecord[];
   /** Meta entries written with the tree, e.g. `root`, `commit`, `indexed_at`. */
   readonly meta?: Readonly<Record<string, string>>;
+  /**
+   * How many contents this update's run stored ahead with `putContents`: any means unreferenced contents are
+   * collected, as for `blobs`.
+   */
+  readonly storedAhead?: number;
 }
 
 /** What `applyTree` changed. */
@@ -75,6 +80,13 @@ export interface IndexStore {
    * generation when anything changed. On any error nothing is written and the previous tree stays whole.
    */
   applyTree(update: TreeUpdate): TreeUpdateResult;
+  /**
+   * Stores contents ahead of the tree that will reference them (an index run writing as it goes), in a transaction
+   * of their own. For contents not stored yet: the current tree, its generation and everything a reader loads stay
+   * as they were. Contents that no tree ever references (their run failed) are collected by a later `applyTree`
+   * that changes the tree.
+   */
+  putContents(blobs: readonly BlobRecord[]): void;
   /**
    * Every path of the stored tree with its hash and stat fingerprint, and the generation they belong to (one read):
    * while the generation stays the same, every hash among them is stored.

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Sqlite, { type Database } from "better-sqlite3";
-import { createApplyTree, RESERVED_META_KEYS } from "./apply-tree.js";
+import { createApplyTree, createPutContents, RESERVED_META_KEYS } from "./apply-tree.js";
 import type { IndexStore } from "./index-store.js";
 import { createLoadCorpus } from "./load-corpus.js";
 import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.js";
@@ -90,6 +90,7 @@ function migrate(db: Database, path: string): void {
 
 function buildStore(db: Database, path: string): SqliteIndexStore {
   const applyTree = createApplyTree(db);
+  const putContents = createPutContents(db);
   const loadCorpus = createLoadCorpus(db);
   const storedAmong = db.prepare<[string], string>(
     "SELECT b.hash FROM json_each(?) j JOIN blobs b ON b.hash = j.value").pluck();
@@ -114,6 +115,7 @@ function buildStore(db: Database, path: string): SqliteIndexStore {
     path,
     knownHashes: (hashes) => guard(() => new Set(hashes.length === 0 ? [] : storedAmong.all(JSON.stringify(hashes)))),
     applyTree: (update) => guard(() => applyTree(update)),
+    putContents: (blobs) => guard(() => putContents(blobs)),
     loadCorpus: () => guard(() => loadCorpus()),
     loadFileStats: () => guard(() => loadStats()),
     listFiles: () => guard(() => listFiles.all()),

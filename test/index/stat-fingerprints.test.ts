@@ -135,7 +135,8 @@ test("any doubt falls back to reading every file: a vanished content, new select
   const s = h.store;
   let walks = 0;
   const overtaken: IndexStore = {
-    knownHashes: (hashes) => s.knownHashes(hashes), applyTree: (u) => s.applyTree(u), loadCorpus: () => s.loadCorpus(),
+    knownHashes: (hashes) => s.knownHashes(hashes), applyTree: (u) => s.applyTree(u), putContents: (b) => s.putContents(b),
+    loadCorpus: () => s.loadCorpus(),
     loadFileStats: () => (walks++, s.loadFileStats()), listFiles: () => s.listFiles(),
     generation: () => s.generation() + (walks === 1 ? 1 : 0), getMeta: (k) => s.getMeta(k),
     setMeta: (k, v) => s.setMeta(k, v), close: () => s.close(),

@@ -134,3 +134,23 @@ test("a closed and reopened store has the same tree, generation and meta", (t) =
   assert.equal(second.generation(), 1);
   assert.equal(second.getMeta("k"), "v");
 });
+
+test("contents stored ahead are invisible until a tree references them, and collected when none does", (t) => {
+  const store = openIndexStore(tempStorePath(t));
+  t.after(() => store.close());
+  store.applyTree({ files: [{ path: "a.py", hash: "h1" }], blobs: [blob("h1")] });
+  const before = store.loadCorpus();
+
+  store.putContents([blob("h2", [fn("fresh", 1, 3)]), blob("h3")]);
+
+  assert.equal(store.generation(), 1, "the tree and its generation are untouched");
+  assert.deepEqual(store.loadCorpus(), before);
+  assert.deepEqual(store.knownHashes(["h2", "h3"]), new Set(["h2", "h3"]));
+
+  // The run that stored them ahead applies its tree: h2 is referenced, h3 (a content its tree dropped) is collected.
+  const result = store.applyTree({ files: [{ path: "a.py", hash: "h1" }, { path: "b.py", hash: "h2" }], blobs: [], storedAhead: 2 });
+
+  assert.deepEqual(result, { generation: 2, added: 1, changed: 0, removed: 0, collectedBlobs: 1 });
+  assert.deepEqual(store.loadCorpus().map((f) => [f.path, f.hash, f.symbols]), [["a.py", "h1", []], ["b.py", "h2", [fn("fresh", 1, 3)]]]);
+  assert.deepEqual(store.knownHashes(["h3"]), new Set());
+});
