@@ -14,7 +14,7 @@ import { createIndexEntrySelector } from "../../src/github/index-entry-selector.
 import { DEFAULT_SNAPSHOT_LIMITS, type SnapshotLimits } from "../../src/github/snapshot-limits.js";
 import type { AppDeps } from "../../src/handlers/app-deps.js";
 import { createBackgroundQueue } from "../../src/triage/background-queue.js";
-import { createLazyIndexer } from "../../src/triage/create-indexer.js";
+import { createIndexer, createLazyIndexer } from "../../src/triage/create-indexer.js";
 import { createKeyedLock } from "../../src/triage/keyed-lock.js";
 import { createLexicalIndexCache } from "../../src/triage/lexical-index-cache.js";
 import { createRateLimiter } from "../../src/triage/rate-limit.js";
@@ -44,6 +44,8 @@ export interface ReliabilityAppOptions {
   readonly logLevel?: Level;
   /** Idle SQLite stores kept open (the entry point uses 16). */
   readonly maxOpenStores?: number;
+  /** Index worker threads (the entry point uses one per core); default 1: parsing on the calling thread. */
+  readonly indexThreads?: number;
 }
 
 /** A running app: the same surface as the app tests' harness. */
@@ -71,12 +73,13 @@ export async function startReliabilityApp(fake: FakeGitHub, options: Reliability
   const dataDir = await mkdtemp(path.join(tmpdir(), "bugscout-reliability-"));
   const clock = { now: options.now ?? (() => 1_000) };
   const fakeIndex = new FakeIndex();
+  const indexer = createLazyIndexer(() => createIndexer(undefined, { threads: options.indexThreads ?? 1 }));
   const real = options.index === "fake"
     ? undefined
     : createStoreRepoIndex({
       dataDir,
       pool: createStorePool({ dataDir, maxOpen: options.maxOpenStores ?? 16, log }),
-      indexer: createLazyIndexer(),
+      indexer,
       lexical: createLexicalIndexCache(),
       clock,
       ...(options.maxFiles ? { selection: { maxFiles: options.maxFiles } } : {}),
@@ -129,6 +132,7 @@ export async function startReliabilityApp(fake: FakeGitHub, options: Reliability
       await deps.background.idle();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      indexer.dispose();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
