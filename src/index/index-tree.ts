@@ -45,6 +45,11 @@ export interface IndexTreeOptions {
   /** Extra meta entries stored with the tree, e.g. `{ commit }`. */
   readonly meta?: Readonly<Record<string, string>>;
   readonly onProgress?: (progress: IndexProgress) => void;
+  /**
+   * Called with each batch of new records as it comes back, in walk order, while the rest is still being parsed
+   * (e.g. to number their terms for the ranking index meanwhile). Records of a run that then fails are passed too.
+   */
+  readonly onContents?: (records: readonly BlobRecord[]) => void;
   /** Wall clock in milliseconds, for `ms` and the `indexed_at` meta entry. Default `Date.now`. */
   readonly now?: () => number;
   /** The clock file times are compared with (ms since the epoch), to trust only settled fingerprints. Default `Date.now`. */
@@ -156,6 +161,7 @@ async function indexWalk(
   async function collect(keep: number): Promise<void> {
     while (building.length > keep) {
       const records = await building.shift()!;
+      options.onContents?.(records);
       if (storeAhead && !failed) {
         store.putContents(records);
         storedAhead += records.length;

@@ -107,14 +107,19 @@ export function slicePostings(
  * Builds the index. Identical contents (same hash) are decoded and mapped to global term ids once.
  * Path terms come from the path here, so a renamed file needs no new analysis.
  */
-export function buildLexicalIndex(docs: readonly LexicalDoc[]): BuiltLexicalIndex {
-  const interner = new TermInterner();
+export function buildLexicalIndex(docs: readonly LexicalDoc[], prepared?: PreparedContents): BuiltLexicalIndex {
+  // Prepared contents come with the interner that numbered their terms; the build goes on numbering in it.
+  const ahead = prepared ? (prepared as PreparedState)[STATE] : undefined;
+  const interner = ahead?.interner ?? new TermInterner();
   const encoder = new TextEncoder();
   const internText = (term: string): number => {
     const b = encoder.encode(term);
     return interner.intern(b, 0, b.length);
   };
-  const byHash = new Map<string, Content>();
+  // The built index keeps the interner: a second build would number more terms in it under the first one.
+  if (ahead?.used) throw new Error("these prepared contents were used by a build already");
+  if (ahead) ahead.used = true;
+  const byHash = new Map<string, Content>(ahead?.byHash);
   const contents: Content[] = [];
   for (const d of docs) {
     let c = byHash.get(d.hash);
@@ -221,7 +226,8 @@ export function buildLexicalIndex(docs: readonly LexicalDoc[]): BuiltLexicalInde
     files, interner, postStart, postFile, tf, lengths, avgLength, graphColumns, graph,
     postings(term: string): TermPostings | undefined {
       const t = interner.find(term);
-      return t === undefined ? undefined : slicePostings(postStart, postFile, tf, t);
+      // A term numbered but in no file (a prepared content no file has) is no term of this index.
+      return t === undefined || postStart[t] === postStart[t + 1] ? undefined : slicePostings(postStart, postFile, tf, t);
     },
     paths: buildPathLookup(docs.map((d) => d.path)),
     definitions,
@@ -256,6 +262,37 @@ function joinedWordSplitter(interner: TermInterner, contents: readonly Content[]
 interface Content {
   readonly ids: Int32Array;
   readonly counts: Uint32Array;
+}
+
+/**
+ * Contents whose terms are numbered ahead of a build, while the caller waits on other work anyway (an index run
+ * while its workers parse): `buildLexicalIndex(docs, prepared)` then skips them. A prepared content must be the
+ * analysis stored for its hash; contents no doc has only add unused terms. Used by one build: a second refuses it,
+ * and contents added after the build are ignored.
+ */
+export interface PreparedContents {
+  /** Numbers the terms of `analysis` (an encoded content analysis), the content stored under `hash`. */
+  add(hash: string, analysis: Uint8Array): void;
+}
+
+const STATE = Symbol("prepared contents");
+
+interface PreparedState extends PreparedContents {
+  readonly [STATE]: { readonly interner: TermInterner; readonly byHash: Map<string, Content>; used: boolean };
+}
+
+/** An empty {@link PreparedContents}. */
+export function prepareContents(): PreparedContents {
+  const state = { interner: new TermInterner(), byHash: new Map<string, Content>(), used: false };
+  const prepared: PreparedState = {
+    [STATE]: state,
+    add(hash, analysis) {
+      // Used already (a ranking built the index while the run was still going): the next build numbers them itself.
+      if (state.used) return;
+      if (!state.byHash.has(hash)) state.byHash.set(hash, internContent(state.interner, analysis));
+    },
+  };
+  return prepared;
 }
 
 function internContent(interner: TermInterner, bytes: Uint8Array): Content {

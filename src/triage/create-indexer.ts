@@ -10,7 +10,7 @@ import type { TreeSource } from "../index/tree-source.js";
 import type { BlobBuilder } from "../index/build-blob.js";
 import type { WorkerBlobBuilder } from "../index/worker-blob-builder.js";
 import { analyzeToBytes, ANALYSIS_FORMAT_VERSION } from "../rank/analyze-content.js";
-import type { IndexStore } from "../store/index-store.js";
+import type { BlobRecord, IndexStore } from "../store/index-store.js";
 import { createPrefetchingBuilder, type ContentPrefetch, type PrefetchingBuilder } from "../index/prefetch-builder.js";
 import type { IndexWorkerData } from "./index-worker.js";
 
@@ -22,6 +22,8 @@ export interface RefreshOptions {
   readonly onProgress?: (progress: IndexProgress) => void;
   /** What {@link Indexer.warm} returned for this tree: its offered contents are built already, or being built. */
   readonly prefetch?: ContentPrefetch;
+  /** Each batch of new records as it comes back (see `IndexTreeOptions.onContents`). */
+  readonly onContents?: (records: readonly BlobRecord[]) => void;
 }
 
 /** The changed files of a push. */
@@ -110,6 +112,7 @@ export async function createIndexer(
         selection: options.selection,
         meta: options.meta,
         onProgress: options.onProgress,
+        onContents: options.onContents,
       });
     },
     applyDelta(store, delta, options = {}) {

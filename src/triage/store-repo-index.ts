@@ -47,11 +47,19 @@ export function createStoreRepoIndex(deps: StoreRepoIndexDeps): RepoIndexer & Is
     },
     async index(key, tree) {
       return deps.pool.use(key, async (store) => {
+        // The ranking index that follows numbers the new contents' terms now, while the workers parse.
+        const prepared = deps.lexical.prepare(store);
         const report = await deps.indexer.refresh(store, tree.root, {
+          onContents: (records) => {
+            for (const record of records) prepared.add(record.hash, record.analysis);
+          },
           ...(tree.source ? { source: tree.source } : {}),
           ...(tree.prefetch ? { prefetch: tree.prefetch } : {}),
           meta: { [COMMIT_META_KEY]: tree.commit, [TRUNCATED_META_KEY]: tree.truncatedBy ?? "" },
           ...(deps.selection ? { selection: deps.selection } : {}),
+        }).catch((error: unknown) => {
+          deps.lexical.unprepare(store);
+          throw error;
         });
         return { commit: tree.commit, files: report.files };
       });
