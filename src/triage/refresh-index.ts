@@ -66,7 +66,10 @@ export async function refreshIndex(
       return { state: { commit }, cached: false, summary: delta, ms, delta: true };
     }
     const dir = snapshotDir(deps.dataDir, key, commit);
-    const prefetch = deps.indexer.warm?.();
+    const warmed = deps.indexer.warm?.();
+    // Offering every file pays only when most contents are new, as on a first index; a repository indexed before
+    // (a large push) would have its unchanged files parsed again, where the walk parses only what changed.
+    const prefetch = stored === undefined ? warmed : undefined;
     await rm(dir, { recursive: true, force: true });
     try {
       // A snapshot that is dropped once indexed may stay in memory: no files to write and then remove.
