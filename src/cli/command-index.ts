@@ -1,5 +1,6 @@
 import type { Indexer } from "../triage/create-indexer.js";
 import type { StoreDense } from "../triage/create-store-dense.js";
+import { prepareContents } from "../rank/lexical-index.js";
 import { saveLexicalIndex } from "../triage/load-lexical-index.js";
 import { openCheckout } from "./open-checkout.js";
 import type { CliIo } from "./cli-io.js";
@@ -16,11 +17,15 @@ export interface IndexCommandOptions {
  * then embeds every unit that has no vector yet, so the next `rank` can be dense.
  */
 export async function runIndexCommand(io: CliIo, indexer: Indexer, options: IndexCommandOptions, dense?: StoreDense): Promise<void> {
-  const { store, report, root } = await openCheckout(indexer, options.dir, options.store, io.progress);
+  // The saved ranking index's terms are numbered while the run waits on its parsers (new contents only).
+  const prepared = prepareContents();
+  const { store, report, root } = await openCheckout(indexer, options.dir, options.store, io.progress, (records) => {
+    for (const record of records) prepared.add(record.hash, record.analysis);
+  });
   try {
     // Built and saved now, so the next `rank` starts from the saved index instead of building it; a current one is
     // not read (an unchanged re-index has nothing to rank).
-    saveLexicalIndex(store);
+    saveLexicalIndex(store, undefined, prepared);
     const embedding = dense
       ? await dense.fill(store, root, (p) => io.progress.update(`embedding: ${p.embedded} units, files`, p.filesDone, p.files))
       : undefined;

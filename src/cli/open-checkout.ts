@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import type { IndexReport } from "../index/index-tree.js";
 import { openIndexStore, type SqliteIndexStore } from "../store/open-index-store.js";
 import { IndexStoreError } from "../store/store-error.js";
-import type { Indexer } from "../triage/create-indexer.js";
+import type { Indexer, RefreshOptions } from "../triage/create-indexer.js";
 import { CliError } from "./cli-error.js";
 import type { ProgressReporter } from "./progress.js";
 import { defaultStorePath } from "./store-path.js";
@@ -38,6 +38,7 @@ export async function openCheckout(
   dir: string | undefined,
   storePath: string | undefined,
   progress: ProgressReporter,
+  onContents?: RefreshOptions["onContents"],
 ): Promise<OpenCheckout> {
   const root = resolveCheckout(dir);
   const path = storePath ?? defaultStorePath(root);
@@ -49,7 +50,7 @@ export async function openCheckout(
     throw error;
   }
   try {
-    return { root, store, report: await refreshCheckout(indexer, store, root, progress) };
+    return { root, store, report: await refreshCheckout(indexer, store, root, progress, onContents) };
   } catch (error) {
     store.close();
     throw error;
@@ -65,9 +66,11 @@ export async function refreshCheckout(
   store: SqliteIndexStore,
   root: string,
   progress: ProgressReporter,
+  onContents?: RefreshOptions["onContents"],
 ): Promise<IndexReport> {
   const report = await indexer.refresh(store, root, {
     meta: { root },
+    ...(onContents ? { onContents } : {}),
     onProgress: (p) => progress.update(`indexing (${p.phase}): ${p.analyzed} analysed of`, p.files, p.files),
   });
   progress.done();

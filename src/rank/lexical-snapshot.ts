@@ -196,6 +196,8 @@ export function readLexicalSnapshot(readAt: ReadAt, totalLength: number, analyse
     let p = read.get(t);
     if (!p) {
       const [from, to] = rangeOf(postStart, t, postFile.length);
+      // A term in no file (numbered for a prepared content no file has) is no term of the index, as in the built one.
+      if (from === to) return undefined;
       const tf = Object.fromEntries(FIELDS.map((f, i) => [f, tfSections[i].uint16(from, to)])) as Record<Field, Uint16Array>;
       p = { files: postFile.int32(from, to), tf };
       read.set(t, p);

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { CONTENT_VERSION_KEY } from "../index/index-tree.js";
-import { buildLexicalIndex, type LexicalIndex } from "../rank/lexical-index.js";
+import { buildLexicalIndex, type LexicalIndex, type PreparedContents } from "../rank/lexical-index.js";
 import { layOutLexicalIndex, readLexicalSnapshot } from "../rank/lexical-snapshot.js";
 import type { SqliteIndexStore } from "../store/open-index-store.js";
 import { createSnapshotRepo } from "../store/snapshot-repo.js";
@@ -39,12 +39,12 @@ export function loadLexicalIndex(store: SqliteIndexStore, codeVersion: string = 
 /**
  * Makes sure the store holds a saved index for its current state and this build (`bugscout index`, so that the next
  * `rank` opens it): builds and saves one when there is none, and does not read a current one. A damaged snapshot is
- * found and rebuilt by the next {@link loadLexicalIndex}.
+ * found and rebuilt by the next {@link loadLexicalIndex}. `prepared`: the index run's new contents, numbered while it ran.
  */
-export function saveLexicalIndex(store: SqliteIndexStore, codeVersion: string = rankCodeVersion()): void {
+export function saveLexicalIndex(store: SqliteIndexStore, codeVersion: string = rankCodeVersion(), prepared?: PreparedContents): void {
   const { repo, saved } = openSaved(store, codeVersion);
   if (saved) saved.close();
-  else buildAndSave(repo, codeVersion);
+  else buildAndSave(repo, codeVersion, prepared);
 }
 
 function snapshotKey(generation: number, contentVersion: string | undefined, codeVersion: string): string {
@@ -61,9 +61,9 @@ function openSaved(store: SqliteIndexStore, codeVersion: string) {
   })();
 }
 
-function buildAndSave(repo: ReturnType<typeof createSnapshotRepo>, codeVersion: string): LexicalIndex {
+function buildAndSave(repo: ReturnType<typeof createSnapshotRepo>, codeVersion: string, prepared?: PreparedContents): LexicalIndex {
   const built = repo.loadCorpusAt(CONTENT_VERSION_KEY);
-  const index = buildLexicalIndex(built.corpus);
+  const index = buildLexicalIndex(built.corpus, prepared);
   try {
     repo.write(snapshotKey(built.generation, built.meta, codeVersion), layOutLexicalIndex(index));
   } catch {
