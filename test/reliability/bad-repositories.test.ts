@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { issuesOpened } from "../app/payloads.js";
-import { startFakeGitHub, type FakeGitHub } from "../fakes/fake-github.js";
 import { buildTarball, type TarEntrySpec } from "../fakes/fake-github-tarball.js";
+import { sharedFakeGitHub } from "./shared-fake-github.js";
 import { startReliabilityApp } from "./reliability-app.js";
 
 const SHA = "cdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcd";
@@ -14,24 +14,16 @@ function listedPaths(body: string): string[] {
 }
 
 describe("bad repositories: a sane comment or a short 'not enough to go on', never a crash", () => {
-  let fake: FakeGitHub;
+  const github = sharedFakeGitHub();
   let next = 1;
-
-  before(async () => {
-    fake = await startFakeGitHub();
-  });
-  after(async () => {
-    assert.deepEqual(fake.unexpected, [], "the fake GitHub saw no unexpected request");
-    await fake.close();
-  });
 
   /** Serves `entries` as a new repository's tarball, delivers one issue and returns the comments and the logs. */
   async function triage(entries: readonly TarEntrySpec[] | undefined, issue: { title: string; body: string }) {
     const name = `repo${next++}`;
     const spec = { owner: "acme", name, installationId: 42 };
-    const repo = fake.addRepo({ ...spec, headSha: SHA });
+    const repo = github().addRepo({ ...spec, headSha: SHA });
     if (entries) repo.tarballs.set(SHA, await buildTarball([{ name: `${TOP}/`, type: "directory" }, ...entries]));
-    const app = await startReliabilityApp(fake, { octokit: "off" });
+    const app = await startReliabilityApp(github(), { octokit: "off" });
     const status = await app.deliver("issues", issuesOpened(spec, { number: 1, ...issue }));
     await app.close();
     return { status, comments: (repo.comments.get(1) ?? []).map((c) => c.body), logs: app.logs, name };
@@ -96,9 +88,9 @@ describe("bad repositories: a sane comment or a short 'not enough to go on', nev
   it("an empty repository on GitHub (no default branch yet) is logged, with no comment", async () => {
     const name = `repo${next++}`;
     const spec = { owner: "acme", name, installationId: 42 };
-    const repo = fake.addRepo({ ...spec, headSha: SHA });
+    const repo = github().addRepo({ ...spec, headSha: SHA });
     repo.defaultBranch = "none-yet";
-    const app = await startReliabilityApp(fake, { octokit: "off" });
+    const app = await startReliabilityApp(github(), { octokit: "off" });
 
     assert.equal(await app.deliver("issues", issuesOpened(spec, { number: 1, title: "x", body: "y" })), 200);
     await app.close();

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { issuesOpened } from "../app/payloads.js";
-import { startFakeGitHub, type FakeGitHub } from "../fakes/fake-github.js";
 import { buildTarball, type TarEntrySpec } from "../fakes/fake-github-tarball.js";
+import { sharedFakeGitHub } from "./shared-fake-github.js";
 import { startReliabilityApp, type ReliabilityAppOptions } from "./reliability-app.js";
 
 const SHA = "abababababababababababababababababababab";
@@ -35,22 +35,15 @@ async function filesUnder(dir: string, prefix = ""): Promise<string[]> {
 }
 
 describe("the first index of a repository: files parsed as they download, held in memory", () => {
-  let fake: FakeGitHub;
+  const github = sharedFakeGitHub();
   let next = 1;
-  before(async () => {
-    fake = await startFakeGitHub();
-  });
-  after(async () => {
-    assert.deepEqual(fake.unexpected, [], "the fake GitHub saw no unexpected request");
-    await fake.close();
-  });
 
   /** A new repository serving `tarball`, one issue delivered to a fresh app; the comment, the logs, the files left. */
   async function triage(tarball: Buffer, options: ReliabilityAppOptions, again?: Buffer) {
     const spec = { owner: "acme", name: `repo${next++}`, installationId: 42 };
-    const repo = fake.addRepo({ ...spec, headSha: SHA });
+    const repo = github().addRepo({ ...spec, headSha: SHA });
     repo.tarballs.set(SHA, tarball);
-    const app = await startReliabilityApp(fake, { octokit: "off", ...options });
+    const app = await startReliabilityApp(github(), { octokit: "off", ...options });
     try {
       await app.deliver("issues", issuesOpened(spec, ISSUE));
       if (again) {

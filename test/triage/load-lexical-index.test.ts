@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import {
-  cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, truncateSync, utimesSync, writeFileSync,
+  existsSync, mkdirSync, readdirSync, readFileSync, statSync, truncateSync, utimesSync, writeFileSync,
 } from "node:fs";
 import { dirname, join } from "node:path";
 import { test, type TestContext } from "node:test";
@@ -8,11 +8,9 @@ import { buildLexicalIndex, type LexicalIndex } from "../../src/rank/lexical-ind
 import { rankLexical } from "../../src/rank/rank-lexical.js";
 import { openIndexStore, type SqliteIndexStore } from "../../src/store/open-index-store.js";
 import { IndexStoreError } from "../../src/store/store-error.js";
-import { createIndexer } from "../../src/triage/create-indexer.js";
 import { loadLexicalIndex as loadReleasable, rankCodeVersion, saveLexicalIndex } from "../../src/triage/load-lexical-index.js";
-import { makeTempDir } from "../index/temp-tree.js";
+import { indexedSample } from "../rank/indexed-sample.js";
 
-const SAMPLE = join(import.meta.dirname, "../../examples/sample-repo");
 const ISSUE = readFileSync(join(import.meta.dirname, "../../examples/sample-issue.md"), "utf8");
 
 /** Loads the store's index, released when the test ends (the snapshot file stays open while the index is used). */
@@ -22,18 +20,6 @@ function loader(t: TestContext) {
     t.after(() => loaded.release());
     return loaded.index;
   };
-}
-
-/** A copy of the bundled sample indexed into a new store; all closed when the test ends. */
-async function indexedSample(t: TestContext) {
-  const root = join(makeTempDir(t), "repo");
-  cpSync(SAMPLE, root, { recursive: true });
-  const store = openIndexStore(join(makeTempDir(t, "bugscout-store-"), "index.sqlite"));
-  t.after(() => store.close());
-  const indexer = await createIndexer();
-  t.after(() => indexer.dispose());
-  await indexer.refresh(store, root);
-  return { root, store, indexer };
 }
 
 /** True when the index came from a snapshot: its files are not plain records (symbols are decoded on access). */
