@@ -1,7 +1,7 @@
 import type { FileLinks, Language, SymbolInfo } from "../index/types.js";
 import { buildGraphColumns, codeGraphOf, type CodeGraph, type CodeGraphColumns } from "../graph/code-graph.js";
 import type { ContentAnalysis } from "./analyze-content.js";
-import { encodeAnalysis, readAnalysisColumns } from "./analysis-codec.js";
+import { encodeAnalysis } from "./analysis-codec.js";
 import { fileRole, findTestRoots, type FileRole } from "./file-role.js";
 import { buildTemplateVocabularies } from "./issue-template.js";
 import { findCompanions } from "./companions.js";
@@ -11,6 +11,7 @@ import { findDeclarationSubjects } from "./declaration-subjects.js";
 import { buildPathLookup, type PathLookup } from "./path-lookup.js";
 import { pathTerms, withJoinedWordsSplit } from "./path-terms.js";
 import { splitJoinedWord } from "./split-joined-words.js";
+import { internContent, takePrepared, type Content, type PreparedContents } from "./prepared-contents.js";
 import { TermInterner } from "./term-interner.js";
 
 /** One file of the tree, as the store returns it. `analysis` may stay encoded: it is decoded once per hash. */
@@ -109,16 +110,13 @@ export function slicePostings(
  */
 export function buildLexicalIndex(docs: readonly LexicalDoc[], prepared?: PreparedContents): BuiltLexicalIndex {
   // Prepared contents come with the interner that numbered their terms; the build goes on numbering in it.
-  const ahead = prepared ? (prepared as PreparedState)[STATE] : undefined;
+  const ahead = prepared ? takePrepared(prepared) : undefined;
   const interner = ahead?.interner ?? new TermInterner();
   const encoder = new TextEncoder();
   const internText = (term: string): number => {
     const b = encoder.encode(term);
     return interner.intern(b, 0, b.length);
   };
-  // The built index keeps the interner: a second build would number more terms in it under the first one.
-  if (ahead?.used) throw new Error("these prepared contents were used by a build already");
-  if (ahead) ahead.used = true;
   const byHash = new Map<string, Content>(ahead?.byHash);
   const contents: Content[] = [];
   for (const d of docs) {
@@ -256,51 +254,6 @@ function joinedWordSplitter(interner: TermInterner, contents: readonly Content[]
     if (!memo.has(word)) memo.set(word, splitJoinedWord(word, frequency));
     return memo.get(word);
   };
-}
-
-/** One distinct content: global term ids aligned with its local vocabulary, and its count columns. */
-interface Content {
-  readonly ids: Int32Array;
-  readonly counts: Uint32Array;
-}
-
-/**
- * Contents whose terms are numbered ahead of a build, while the caller waits on other work anyway (an index run
- * while its workers parse): `buildLexicalIndex(docs, prepared)` then skips them. A prepared content must be the
- * analysis stored for its hash; contents no doc has only add unused terms. Used by one build: a second refuses it,
- * and contents added after the build are ignored.
- */
-export interface PreparedContents {
-  /** Numbers the terms of `analysis` (an encoded content analysis), the content stored under `hash`. */
-  add(hash: string, analysis: Uint8Array): void;
-}
-
-const STATE = Symbol("prepared contents");
-
-interface PreparedState extends PreparedContents {
-  readonly [STATE]: { readonly interner: TermInterner; readonly byHash: Map<string, Content>; used: boolean };
-}
-
-/** An empty {@link PreparedContents}. */
-export function prepareContents(): PreparedContents {
-  const state = { interner: new TermInterner(), byHash: new Map<string, Content>(), used: false };
-  const prepared: PreparedState = {
-    [STATE]: state,
-    add(hash, analysis) {
-      // Used already (a ranking built the index while the run was still going): the next build numbers them itself.
-      if (state.used) return;
-      if (!state.byHash.has(hash)) state.byHash.set(hash, internContent(state.interner, analysis));
-    },
-  };
-  return prepared;
-}
-
-function internContent(interner: TermInterner, bytes: Uint8Array): Content {
-  const { termCount, vocabStart, vocabEnd, counts } = readAnalysisColumns(bytes);
-  const ids = new Int32Array(termCount);
-  const k = interner.internLines(bytes, vocabStart, vocabEnd, ids);
-  if (k !== termCount) throw new Error(`corrupt analysis: ${k} terms, header says ${termCount}`);
-  return { ids, counts };
 }
 
 function buildDefinitions(docs: readonly LexicalDoc[]): Map<string, number[]> {

@@ -1,4 +1,5 @@
-import { buildLexicalIndex, prepareContents, type LexicalIndex, type PreparedContents } from "../rank/lexical-index.js";
+import { buildLexicalIndex, type LexicalIndex } from "../rank/lexical-index.js";
+import { prepareContents, type PreparedContents } from "../rank/prepared-contents.js";
 import type { IndexStore } from "../store/index-store.js";
 
 /**

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { CONTENT_VERSION_KEY } from "../index/index-tree.js";
-import { buildLexicalIndex, type LexicalIndex, type PreparedContents } from "../rank/lexical-index.js";
+import { buildLexicalIndex, type LexicalIndex } from "../rank/lexical-index.js";
+import type { PreparedContents } from "../rank/prepared-contents.js";
 import { layOutLexicalIndex, readLexicalSnapshot } from "../rank/lexical-snapshot.js";
 import type { SqliteIndexStore } from "../store/open-index-store.js";
 import { createSnapshotRepo } from "../store/snapshot-repo.js";
