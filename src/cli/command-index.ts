@@ -19,9 +19,7 @@ export interface IndexCommandOptions {
 export async function runIndexCommand(io: CliIo, indexer: Indexer, options: IndexCommandOptions, dense?: StoreDense): Promise<void> {
   // The saved ranking index's terms are numbered while the run waits on its parsers (new contents only).
   const prepared = prepareContents();
-  const { store, report, root } = await openCheckout(indexer, options.dir, options.store, io.progress, (records) => {
-    for (const record of records) prepared.add(record.hash, record.analysis);
-  });
+  const { store, report, root } = await openCheckout(indexer, options.dir, options.store, io.progress, prepared.add);
   try {
     // Built and saved now, so the next `rank` starts from the saved index instead of building it; a current one is
     // not read (an unchanged re-index has nothing to rank).

@@ -23,8 +23,11 @@ export function internContent(interner: TermInterner, bytes: Uint8Array): Conten
  * and contents added after the build are ignored.
  */
 export interface PreparedContents {
-  /** Numbers the terms of `analysis` (an encoded content analysis), the content stored under `hash`. */
-  add(hash: string, analysis: Uint8Array): void;
+  /**
+   * Numbers the terms of each content's `analysis` (an encoded content analysis), the one stored under its `hash`:
+   * an index run's records as they come back. A plain function, so it can be handed on as `onContents`.
+   */
+  add(contents: readonly { readonly hash: string; readonly analysis: Uint8Array }[]): void;
 }
 
 /** What a build takes over from {@link PreparedContents}: the interner that numbered them, and the contents by hash. */
@@ -44,10 +47,12 @@ export function prepareContents(): PreparedContents {
   const state = { interner: new TermInterner(), byHash: new Map<string, Content>(), used: false };
   const prepared: PreparedState = {
     [STATE]: state,
-    add(hash, analysis) {
+    add(contents) {
       // Used already (a ranking built the index while the run was still going): the next build numbers them itself.
       if (state.used) return;
-      if (!state.byHash.has(hash)) state.byHash.set(hash, internContent(state.interner, analysis));
+      for (const { hash, analysis } of contents) {
+        if (!state.byHash.has(hash)) state.byHash.set(hash, internContent(state.interner, analysis));
+      }
     },
   };
   return prepared;

@@ -50,9 +50,7 @@ export function createStoreRepoIndex(deps: StoreRepoIndexDeps): RepoIndexer & Is
         // The ranking index that follows numbers the new contents' terms now, while the workers parse.
         const prepared = deps.lexical.prepare(store);
         const report = await deps.indexer.refresh(store, tree.root, {
-          onContents: (records) => {
-            for (const record of records) prepared.add(record.hash, record.analysis);
-          },
+          onContents: prepared.add,
           ...(tree.source ? { source: tree.source } : {}),
           ...(tree.prefetch ? { prefetch: tree.prefetch } : {}),
           meta: { [COMMIT_META_KEY]: tree.commit, [TRUNCATED_META_KEY]: tree.truncatedBy ?? "" },

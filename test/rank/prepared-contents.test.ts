@@ -23,13 +23,13 @@ test("an index run's new contents numbered while it runs build the same ranking 
     onContents: (records) => {
       offered += records.length;
       // In reverse, as batches may come back: the numbering order must not matter.
-      for (const record of [...records].reverse()) prepared.add(record.hash, record.analysis);
+      prepared.add([...records].reverse());
     },
   });
   assert.ok(offered > 5, `only ${offered} contents offered`);
   // The cache's own preparation, filled as the run above filled its own.
   const fromCache = cache.prepare(store);
-  for (const file of store.loadCorpus()) fromCache.add(file.hash, file.analysis);
+  fromCache.add(store.loadCorpus());
 
   const ahead = buildLexicalIndex(store.loadCorpus(), prepared);
   const cached = cache.get(store);
@@ -45,7 +45,7 @@ test("an index run's new contents numbered while it runs build the same ranking 
 
   // One build per preparation: a second would number terms under the first index; later additions are ignored.
   assert.throws(() => buildLexicalIndex(store.loadCorpus(), prepared), /used by a build already/);
-  assert.doesNotThrow(() => prepared.add("late", new Uint8Array()));
+  assert.doesNotThrow(() => prepared.add([{ hash: "late", analysis: new Uint8Array() }]));
 });
 
 test("prepared contents that no file has add nothing a ranking sees", async (t) => {
@@ -54,7 +54,7 @@ test("prepared contents that no file has add nothing a ranking sees", async (t) 
   const { store: other } = await indexedSample(t, {}, { "zebra.py": "def quagga_zebra_okapi():\n    return 'zebra'\n" });
   const stray = other.loadCorpus().find((f) => f.path === "zebra.py")!;
   const prepared = prepareContents();
-  prepared.add(stray.hash, stray.analysis);
+  prepared.add([stray]);
 
   const corpus = store.loadCorpus();
   const ahead = buildLexicalIndex(corpus, prepared);
