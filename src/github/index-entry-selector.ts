@@ -1,5 +1,5 @@
 import { detectLanguage } from "../index/detect-language.js";
-import { contentSkipReason, directorySkipReason, pathSkipReason } from "../index/selection-rules.js";
+import { contentSkipReason, entryPathSkipReason } from "../index/selection-rules.js";
 import type { EntrySelector } from "./snapshot-limits.js";
 
 /**
@@ -8,14 +8,7 @@ import type { EntrySelector } from "./snapshot-limits.js";
  */
 export function createIndexEntrySelector(): EntrySelector {
   return {
-    byPath(path) {
-      const segments = path.split("/");
-      for (const dir of segments.slice(0, -1)) {
-        const reason = directorySkipReason(dir);
-        if (reason) return reason;
-      }
-      return pathSkipReason(path);
-    },
+    byPath: (path) => entryPathSkipReason(path),
     byContent(path, bytes) {
       const newline = bytes.indexOf(10);
       const firstLine = bytes.subarray(0, newline === -1 ? Math.min(bytes.length, 200) : Math.min(newline, 200)).toString("latin1");

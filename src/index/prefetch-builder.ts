@@ -3,7 +3,7 @@ import type { BlobBuilder, NewContent } from "./build-blob.js";
 import { detectLanguage } from "./detect-language.js";
 import { hashContent } from "./hash-content.js";
 import { firstLine } from "./select-files.js";
-import { contentSkipReason, DEFAULT_MAX_FILE_BYTES, directorySkipReason, pathSkipReason } from "./selection-rules.js";
+import { contentSkipReason, DEFAULT_MAX_FILE_BYTES, entryPathSkipReason } from "./selection-rules.js";
 
 /** Files offered before the walk that will index them, e.g. a snapshot's entries while it downloads. */
 export interface ContentPrefetch {
@@ -46,8 +46,7 @@ export function createPrefetchingBuilder(inner: BlobBuilder, options: { readonly
 
   return {
     offer(path, bytes) {
-      if (pathSkipReason(path) || bytes.length > maxFileBytes) return;
-      if (path.split("/").slice(0, -1).some((dir) => directorySkipReason(dir))) return;
+      if (entryPathSkipReason(path) || bytes.length > maxFileBytes) return;
       const language = detectLanguage(path, firstLine(bytes));
       if (contentSkipReason(bytes, language)) return;
       const hash = hashContent(bytes);

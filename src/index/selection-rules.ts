@@ -86,6 +86,20 @@ export function directorySkipReason(name: string): SkipReason | undefined {
   return undefined;
 }
 
+/**
+ * The reason a file met by its whole path (an archive entry, a file offered ahead of the walk) is skipped: a pruned
+ * folder on its way, then its own name ({@link pathSkipReason}); undefined to read it. The walk prunes folders as it
+ * lists them instead.
+ */
+export function entryPathSkipReason(path: string): SkipReason | undefined {
+  const segments = path.split("/");
+  for (const dir of segments.slice(0, -1)) {
+    const reason = directorySkipReason(dir);
+    if (reason) return reason;
+  }
+  return pathSkipReason(path);
+}
+
 /** The reason a file is skipped from its path alone (no read needed), or undefined. */
 export function pathSkipReason(path: string): SkipReason | undefined {
   const base = path.slice(path.lastIndexOf("/") + 1).toLowerCase();
