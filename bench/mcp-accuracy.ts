@@ -36,6 +36,8 @@ if (args.has("repo")) rows = rows.filter((r) => args.all("repo").includes(r.repo
 if (args.has("limit")) rows = rows.slice(0, Number(args.one("limit", "0")));
 
 const counter = await loadCl100k();
+/** `--locate-only 1`: skip the two baselines (they do not depend on locate's code), for comparing locate variants. */
+const locateOnly = args.has("locate-only");
 const fs = { realpath: (p: string) => realpathSync(p), readText: (p: string) => readFileSync(p, "utf8") };
 const results: { id: string; repo: string; lang: string; locate: boolean[]; files: boolean[]; names: boolean[]; tokens: number[] }[] = [];
 let generation = 0;
@@ -56,6 +58,7 @@ await forEachIndexedTree({ rows, trees: args.one("trees", ""), storeDir: args.on
       const answer = packLocate(context, prepared, budget);
       tokens.push(answer.answer.tokens);
       locate.push(meetsGold(row, shownCode(answer.answer.code)));
+      if (locateOnly) continue;
       files.push(meetsGold(row, wholeFiles(context, ranking.files.map((f) => f.path), budget, counter)));
       names.push(meetsGold(row, nameOnly(context, symbolHits.map((h) => h.symbol), budget)));
     }

@@ -1,10 +1,11 @@
 import type { Evidence, RankedFile, SymbolPointer } from "../rank/types.js";
 import { rankIssue } from "../triage/rank-issue.js";
+import { rankSymbols } from "../rank/rank-symbols.js";
 import type { MeasuredAnswer } from "./measure-answer.js";
 import { packWithinBudget } from "./pack-budget.js";
 import type { RepoContext } from "./repo-context.js";
 import type { CatalogSymbol } from "./symbol-catalog.js";
-import { pickExtras } from "./pick-extras.js";
+import { pickExtras, pickRanked } from "./pick-extras.js";
 import { issueTerms, scoreSymbolText, type ScoredSymbol } from "./score-symbol-text.js";
 import { ToolInputError } from "./tool-error.js";
 
@@ -61,13 +62,16 @@ export interface LocatedEntry {
 /** What `locate` knows before it packs: everything that does not depend on the budget. */
 export interface PreparedLocate {
   readonly located: readonly LocatedEntry[];
+  /** The symbols of the cross-file ranking, best first (`rankSymbols`). */
+  readonly ranked: readonly CatalogSymbol[];
 }
 
 /**
  * Ranks the files for an issue (the same `rankIssue` as `bugscout rank`, BM25) and packs the current source of
- * their pointers into the token budget: every file's first pointer in rank order, then the second pointers, whole
- * symbols only; the ids that did not fit are listed. With budget left, more symbols of the ranked files follow
- * (`pickExtras`). When even the ranked files alone exceed the budget, the lowest ranked files are dropped; a budget
+ * their pointers into the token budget: every file's first pointer in rank order (a small file whole instead,
+ * `WHOLE_FILE`), then the second pointers, whole symbols only; the ids that did not fit are listed. With budget left,
+ * more symbols of the ranked files follow (`pickExtras`), then the next symbols of the cross-file symbol ranking
+ * (`pickRanked`). When even the ranked files alone exceed the budget, the lowest ranked files are dropped; a budget
  * too small for the first file is a `ToolInputError`.
  */
 export async function locateCode(context: RepoContext, request: LocateRequest): Promise<MeasuredAnswer<LocateAnswer>> {
@@ -81,7 +85,13 @@ export async function prepareLocate(context: RepoContext, request: Omit<LocateRe
     { text: request.issue, top: request.top, mode: "bm25" },
   );
   const terms = issueTerms(request.issue);
+  // The cross-file symbol ranking (`bugscout rank --symbols`): what fills the budget once each file's own best
+  // symbols are in.
+  const ranked = rankSymbols(context.repo.index, request.issue, { limit: RANKED_SYMBOLS })
+    .map((r) => context.catalog.file(r.path)?.symbols.find((s) => s.qualifiedName === r.qualifiedName && s.kind === r.kind && s.startLine === r.startLine))
+    .filter((s): s is CatalogSymbol => s !== undefined);
   return {
+    ranked,
     located: ranking.files.map((file) => ({
       file,
       pointers: resolvePointers(context, file),
@@ -94,14 +104,14 @@ export async function prepareLocate(context: RepoContext, request: Omit<LocateRe
 export function packLocate(context: RepoContext, prepared: PreparedLocate, budget: number): MeasuredAnswer<LocateAnswer> {
   const { located } = prepared;
   for (let keep = located.length; keep >= 0; keep--) {
-    const answer = packLocated(context, located.slice(0, keep), budget);
+    const answer = packLocated(context, located.slice(0, keep), budget, prepared);
     if (answer && (keep > 0 || located.length === 0)) return answer;
   }
   throw new ToolInputError(`token_budget ${budget} is too small to name even the first ranked file; ` +
     "give a larger budget (a few hundred tokens at least).");
 }
 
-function packLocated(context: RepoContext, located: readonly LocatedEntry[], budget: number): MeasuredAnswer<LocateAnswer> | undefined {
+function packLocated(context: RepoContext, located: readonly LocatedEntry[], budget: number, prepared: PreparedLocate): MeasuredAnswer<LocateAnswer> | undefined {
   const files: LocatedFile[] = located.map(({ file, pointers }) => ({
     path: file.path,
     score: Math.round(file.score * 1000) / 1000,
@@ -118,7 +128,10 @@ function packLocated(context: RepoContext, located: readonly LocatedEntry[], bud
   }));
   const fileTokens = located.reduce((sum, { file }) => sum + context.fileTokens(file.path), 0);
   // First pointers in rank order, then second pointers: one place in each likely file before a second in any.
-  const pointers = [...located.map((l) => l.pointers[0]), ...located.map((l) => l.pointers[1])]
+  // A small file is shown whole in place of its pointers: for little more than their cost it also holds the lines
+  // no symbol owns (imports, constants, top-level calls), where fixes in short files often are.
+  const wholes = located.map((l) => wholeFile(context, l.file.path, budget));
+  const pointers = [...located.map((l, i) => wholes[i] ?? l.pointers[0]), ...located.map((l, i) => (wholes[i] ? undefined : l.pointers[1]))]
     .filter((s): s is CatalogSymbol => s !== undefined)
     .filter((s, i, all) => all.findIndex((t) => t.id === s.id) === i);
   const pointerIds = new Set(pointers.map((s) => s.id));
@@ -135,9 +148,31 @@ function packLocated(context: RepoContext, located: readonly LocatedEntry[], bud
   const shown = packWithinBudget(pointerCode, budget, build, context.counter, options);
   if (!shown) return undefined;
   const shownPointers = pointers.filter((p) => shown.included.some((c) => c.id === p.id));
-  const extras = pickExtras(located.map((l) => l.scored), shownPointers, pointerIds);
+  const picked = pickExtras(located.map((l) => l.scored), shownPointers, pointerIds);
+  const extras = [...picked, ...pickRanked(prepared.ranked, [...shownPointers, ...picked], pointerIds)];
   if (extras.length === 0) return shown;
   return packWithinBudget([...pointerCode, ...extras.map(view)], budget, build, context.counter, options);
+}
+
+/** Symbols of the cross-file ranking `locate` considers for budget left after each file's own extras. */
+const RANKED_SYMBOLS = 200;
+
+/**
+ * When a ranked file is shown whole instead of its pointers: its whole text is at most `maxTokens` cl100k tokens and
+ * at most `maxShare` of the budget (so a small budget still holds places in several files). Measured on both
+ * development sets (docs/benchmarks.md, "Accuracy within a token budget").
+ */
+export const WHOLE_FILE = { maxTokens: 800, maxShare: 0.5 } as const;
+
+/** The whole file as one code item (its path as id) when it is small enough to show whole, else undefined. */
+function wholeFile(context: RepoContext, path: string, budget: number): CatalogSymbol | undefined {
+  if (context.fileTokens(path) > Math.min(WHOLE_FILE.maxTokens, budget * WHOLE_FILE.maxShare)) return undefined;
+  const file = context.catalog.file(path);
+  if (!file) return undefined;
+  return {
+    id: path, path, name: path, qualifiedName: path, kind: "window", startLine: 1, endLine: context.lines(path).count,
+    language: file.language, role: file.symbols[0]?.role ?? "code",
+  };
 }
 
 /** The file's pointers (first, then the second when the ranking gives one) as catalog symbols with ids. */

@@ -34,3 +34,20 @@ export function pickExtras(
 function overlaps(a: CatalogSymbol, b: CatalogSymbol): boolean {
   return a.path === b.path && a.startLine <= b.endLine && b.startLine <= a.endLine;
 }
+
+/**
+ * More places for budget still left after `pickExtras`: the cross-file symbol ranking (`rankSymbols`, the same
+ * scores as the pointers: the issue's words on a symbol's own lines, frames, names, weighted by its file's score),
+ * best first, without a per-file cap and from the next files too. Pointers and anything overlapping a symbol already
+ * taken are skipped, so no line is sent twice; a container whose method was taken is skipped with it.
+ */
+export function pickRanked(ranked: readonly CatalogSymbol[], taken: readonly CatalogSymbol[], pointerIds: ReadonlySet<string>): CatalogSymbol[] {
+  const all: CatalogSymbol[] = [...taken];
+  const out: CatalogSymbol[] = [];
+  for (const symbol of ranked) {
+    if (pointerIds.has(symbol.id) || all.some((t) => overlaps(t, symbol))) continue;
+    all.push(symbol);
+    out.push(symbol);
+  }
+  return out;
+}

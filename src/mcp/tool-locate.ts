@@ -16,8 +16,9 @@ export const locateTool = defineTool({
     "ranks (matched `terms`, a stack-trace frame or path `mention`, a matching `tests` or `declarations` file) " +
     "and `pointers`: the " +
     "symbol ids inside it most likely to change. `code` holds current source, whole symbols only: the pointers " +
-    "first (best file first), then, with budget left, more symbols of the ranked files whose source shares the " +
-    "issue's words; the whole JSON answer stays within `token_budget` cl100k tokens, and `left_out` lists the " +
+    "first (best file first; a small file comes whole instead, its path as id), then, with budget left, more " +
+    "symbols of the ranked files whose source shares the issue's words, then the next symbols of the cross-file " +
+    "symbol ranking; the whole JSON answer stays within `token_budget` cl100k tokens, and `left_out` lists the " +
     "pointer ids that did not fit (fetch them with get_symbol). `tokens` is the answer's own size and " +
     "`file_tokens` what reading the ranked files whole would cost. The index is refreshed before every call, so " +
     "line numbers match the files as they are now.",

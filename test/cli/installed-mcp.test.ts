@@ -82,10 +82,15 @@ describe("the installed bugscout mcp server", { timeout: 420_000 }, () => {
     assert.equal(result.files[0].path, "pantry/units.py");
     assert.deepEqual(result.files[0].pointers[0], { id: "pantry/units.py::convert#function", kind: "function", start_line: 33, end_line: 40 });
     assert.ok(result.files[0].evidence.terms.includes("convert"));
-    assert.equal(result.code[0].id, "pantry/units.py::convert#function");
-    assert.match(result.code[0].source, /^def convert\(quantity, from_unit, to_unit\):\n/);
-    assert.match(result.code[0].source, /return base \* table\[to_unit\]$/);
+    // units.py (390 tokens) is small enough to come whole at the default budget: its path is the code's id.
+    assert.deepEqual({ ...result.code[0], source: undefined }, { id: "pantry/units.py", path: "pantry/units.py", start_line: 1, end_line: 47, source: undefined });
+    assert.match(result.code[0].source, /\ndef convert\(quantity, from_unit, to_unit\):\n/);
     assert.equal(result.token_budget, 4000);
+    // Where the file would take over half the budget, its pointer's source comes instead.
+    const tight = answer(await session.call("locate", { issue: ISSUE, token_budget: 700 }));
+    assert.equal(tight.code[0].id, "pantry/units.py::convert#function");
+    assert.match(tight.code[0].source, /^def convert\(quantity, from_unit, to_unit\):\n/);
+    assert.match(tight.code[0].source, /return base \* table\[to_unit\]$/);
     assert.equal(result.tokens, counter.count(JSON.stringify(result)));
     assert.ok(result.tokens <= 4000);
     // The sample's files are small (~1,200 tokens for the five ranked): here the answer is not smaller than them.
@@ -104,12 +109,17 @@ describe("the installed bugscout mcp server", { timeout: 420_000 }, () => {
       const parsed = answer(result);
       assert.ok(tokens <= budget, `budget ${budget}: ${tokens}`);
       assert.equal(parsed.tokens, tokens);
-      // Every pointer is either shown or named as left out; code beyond the pointers comes from the ranked files.
-      const pointers = new Set<string>(parsed.files.flatMap((f: { pointers: { id: string }[] }) => f.pointers.map((p) => p.id)));
+      // Every pointer is shown, inside its file shown whole, or named as left out (a whole file left out by its path).
       const shown: string[] = parsed.code.map((c: { id: string }) => c.id);
-      assert.deepEqual([...shown.filter((id) => pointers.has(id)), ...parsed.left_out].sort(), [...pointers].sort(), `budget ${budget}`);
-      const paths = new Set(parsed.files.map((f: { path: string }) => f.path));
-      assert.ok(parsed.code.every((c: { path: string }) => paths.has(c.path)));
+      const whole = new Set(shown.filter((id) => !id.includes("::")));
+      for (const file of parsed.files as { path: string; pointers: { id: string }[] }[]) {
+        for (const p of file.pointers) {
+          assert.ok(shown.includes(p.id) || whole.has(file.path) || parsed.left_out.includes(p.id) || parsed.left_out.includes(file.path), `budget ${budget}: ${p.id}`);
+        }
+      }
+      // No line twice: code items of one file never overlap.
+      const code = parsed.code as { path: string; start_line: number; end_line: number }[];
+      assert.ok(code.every((a, i) => code.every((b, j) => i === j || a.path !== b.path || a.end_line < b.start_line || b.end_line < a.start_line)), `budget ${budget}: overlap`);
       assert.equal(new Set(shown).size, shown.length, "no symbol twice");
     }
     const small = answer(await session.call("locate", { issue: ISSUE, token_budget: 700, top: 8 }));

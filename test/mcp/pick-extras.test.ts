@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { EXTRAS, pickExtras } from "../../src/mcp/pick-extras.js";
+import { EXTRAS, pickExtras, pickRanked } from "../../src/mcp/pick-extras.js";
 import type { ScoredSymbol } from "../../src/mcp/score-symbol-text.js";
 import type { CatalogSymbol } from "../../src/mcp/symbol-catalog.js";
 
@@ -29,5 +29,15 @@ describe("extra symbols after the pointers", () => {
   it("never takes two overlapping extras", () => {
     const picked = pickExtras([scored(sym("A.java", "outer", 1, 30), sym("A.java", "inner", 5, 9))], [], new Set());
     assert.deepEqual(picked.map((s) => s.name), ["outer"]);
+  });
+
+  it("fills the rest from the cross-file ranking in its order, without a per-file cap, skipping pointers and overlaps", () => {
+    const taken = [sym("A.java", "pointer", 1, 10)];
+    const ranked = [
+      sym("A.java", "pointer", 1, 10), sym("A.java", "Outer", 1, 200, "class"), ...Array.from({ length: 6 }, (_, i) => sym("C.java", `c${i}`, i * 10 + 1, i * 10 + 5)),
+      sym("A.java", "later", 20, 30), sym("C.java", "c0dup", 2, 3),
+    ];
+    const picked = pickRanked(ranked, taken, new Set(["A.java::pointer#method"]));
+    assert.deepEqual(picked.map((s) => s.name), ["c0", "c1", "c2", "c3", "c4", "c5", "later"]);
   });
 });
