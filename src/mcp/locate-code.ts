@@ -88,7 +88,7 @@ export async function prepareLocate(context: RepoContext, request: Omit<LocateRe
   // The cross-file symbol ranking (`bugscout rank --symbols`): what fills the budget once each file's own best
   // symbols are in.
   const ranked = rankSymbols(context.repo.index, request.issue, { limit: RANKED_SYMBOLS })
-    .map((r) => context.catalog.file(r.path)?.symbols.find((s) => s.qualifiedName === r.qualifiedName && s.kind === r.kind && s.startLine === r.startLine))
+    .map((r) => catalogSymbol(context, r.path, r))
     .filter((s): s is CatalogSymbol => s !== undefined);
   return {
     ranked,
@@ -171,16 +171,21 @@ function wholeFile(context: RepoContext, path: string, budget: number): CatalogS
   if (!file) return undefined;
   return {
     id: path, path, name: path, qualifiedName: path, kind: "window", startLine: 1, endLine: context.lines(path).count,
-    language: file.language, role: file.symbols[0]?.role ?? "code",
+    language: file.language, role: file.role,
   };
 }
 
 /** The file's pointers (first, then the second when the ranking gives one) as catalog symbols with ids. */
 function resolvePointers(context: RepoContext, file: RankedFile): CatalogSymbol[] {
-  const symbols = context.catalog.file(file.path)?.symbols ?? [];
   return [file.evidence.symbol, file.evidence.alsoSymbol]
     .filter((p): p is SymbolPointer => p !== undefined)
-    .map((p) => symbols.find((s) => s.qualifiedName === p.qualifiedName && s.kind === p.kind && s.startLine === p.startLine)
-      ?? symbols.find((s) => s.qualifiedName === p.qualifiedName && s.kind === p.kind))
+    .map((p) => catalogSymbol(context, file.path, p))
     .filter((s): s is CatalogSymbol => s !== undefined);
+}
+
+/** The catalog's symbol (with its id) for a ranked symbol of `path`: same name, kind and start, else name and kind. */
+function catalogSymbol(context: RepoContext, path: string, p: Pick<SymbolPointer, "qualifiedName" | "kind" | "startLine">): CatalogSymbol | undefined {
+  const symbols = context.catalog.file(path)?.symbols ?? [];
+  return symbols.find((s) => s.qualifiedName === p.qualifiedName && s.kind === p.kind && s.startLine === p.startLine)
+    ?? symbols.find((s) => s.qualifiedName === p.qualifiedName && s.kind === p.kind);
 }

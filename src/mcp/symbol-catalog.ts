@@ -18,6 +18,8 @@ export interface CatalogFile {
   readonly hash: string;
   readonly language: Language;
   readonly lineCount: number;
+  /** The file's role as the ranker sees it (code, test, doc, example…). */
+  readonly role: FileRole;
   readonly symbols: readonly CatalogSymbol[];
 }
 
@@ -46,7 +48,7 @@ export function buildSymbolCatalog(index: LexicalIndex): SymbolCatalog {
       id: ids[i], path: f.path, language: f.language, role: f.role, name: s.name, qualifiedName: s.qualifiedName, kind: s.kind,
       startLine: s.startLine, endLine: s.endLine,
     }));
-    const file: CatalogFile = { path: f.path, hash: f.hash, language: f.language, lineCount: f.lineCount, symbols };
+    const file: CatalogFile = { path: f.path, hash: f.hash, language: f.language, lineCount: f.lineCount, role: f.role, symbols };
     files.push(file);
     byPath.set(f.path, file);
     for (const s of symbols) {
