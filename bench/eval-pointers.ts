@@ -39,6 +39,9 @@ const CONFIGS: Record<string, LexicalRankOptionsInput> = {
   "second 0.7": { pointers: { second: 0.7 } },
   "second 0.9": { pointers: { second: 0.9 } },
   "words only": { pointers: { frameName: 0, frameLine: 0, named: 0 } },
+  "gap windows 0": { pointers: { gapWindows: 0 } },
+  "gap windows 0.5": { pointers: { gapWindows: 0.5 } },
+  "gap windows 1": { pointers: { gapWindows: 1 } },
 };
 
 const args = parseBenchArgs();

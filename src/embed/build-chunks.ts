@@ -65,7 +65,11 @@ export function buildChunks(source: ChunkSource, options: ChunkOptions = {}): De
     minWindowLines: options.minWindowLines ?? 3,
     maxChunks: options.maxChunks ?? 1_000,
   };
-  const symbols = source.symbols.filter((s) => s.startLine >= 1 && s.endLine >= s.startLine && s.startLine <= lines.length);
+  // Beside definitions, line windows only cover the code outside them, which the header and `uncoveredWindows`
+  // below already embed (as they were measured); a file of windows alone is embedded window by window.
+  const definitions = source.symbols.some((s) => s.kind !== "window");
+  const symbols = source.symbols.filter((s) => s.startLine >= 1 && s.endLine >= s.startLine && s.startLine <= lines.length &&
+    !(definitions && s.kind === "window"));
   const firstSymbol = symbols.reduce((min, s) => Math.min(min, s.startLine), lines.length + 1);
   const headerEnd = Math.min(firstSymbol - 1, o.headerLines, lines.length);
   const pieces: Piece[] = [{ kind: "header", name: source.path, startLine: 1, endLine: headerEnd, body: capChars(lines.slice(0, headerEnd), o.maxChars) }];

@@ -1,4 +1,5 @@
 import type { Language, SymbolInfo } from "../index/types.js";
+import { PARSED_LANGUAGES } from "../index/symbols/extractor-version.js";
 import { scanTokens } from "./tokenize.js";
 import { encodeAnalysis } from "./analysis-codec.js";
 
@@ -26,7 +27,8 @@ export interface ContentAnalysis {
   readonly symbolTf: Uint32Array;
   /**
    * Per symbol (same order as the input symbols), the sorted local term indices of the lines it owns: its own
-   * lines minus those of the symbols nested in it, plus its name. Used for evidence and for symbol-level scores.
+   * lines minus those of the symbols nested in it, plus its name (not a window's in a parsed file). Used for evidence
+   * and for symbol-level scores.
    */
   readonly symbolTerms: readonly Uint32Array[];
 }
@@ -76,7 +78,12 @@ export function analyzeContent(input: AnalyzeInput): ContentAnalysis {
     line++;
   }
 
+  // A window's name (`lines 12-40`) names nothing the file defines. The windows of a file without a grammar have
+  // always counted theirs, and the file ranking (symbol field lengths and their average) was tuned with them: they
+  // still do. The windows beside definitions in a parsed file (code outside every definition) count none.
+  const windowNames = !PARSED_LANGUAGES.includes(input.language) && symbols.every((s) => s.kind === "window");
   symbols.forEach((s, i) => {
+    if (s.kind === "window" && !windowNames) return;
     scanTokens(s.name, (term) => {
       const id = idOf(term);
       sym[id]++;

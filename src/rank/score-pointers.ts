@@ -30,6 +30,13 @@ export interface PointerOptions {
    * says.
    */
   readonly lengthNorm: number;
+  /**
+   * The share of its score a line window keeps in a file that also has definitions: the window covers code outside
+   * every definition (imports, module-level statements, a macro's items), which holds the fix less often than a
+   * definition with the same words. 0 = never point at such code; a file of windows alone is not affected. 0.75
+   * was chosen on half A of each development set (docs/ranking.md, "Code outside every definition").
+   */
+  readonly gapWindows: number;
 
   /** A second place in the file is shown when it scores at least this share of the first (and does not overlap it). */
   readonly second: number;
@@ -44,6 +51,7 @@ export const DEFAULT_POINTER_OPTIONS: PointerOptions = {
   quotedErrors: 0.5,
   nameTerms: 0,
   lengthNorm: 0,
+  gapWindows: 0.75,
   second: 0.8,
 };
 
@@ -120,11 +128,12 @@ export function scoreFileSymbols(index: LexicalIndex, file: number, query: Point
   for (const w of words) if (w > maxWords) maxWords = w;
 
   const frameHits = framesOf(symbols, query.frames.get(file) ?? [], options);
+  const gapShare = symbols.some((s) => s.kind !== "window") ? options.gapWindows : 1;
   const out: ScoredSymbol[] = symbols.map((s, i) => {
     const named = options.named > 0 && isNamed(s, query.named);
     const frame = frameHits.get(i);
     const raw = (maxWords > 0 ? words[i] / maxWords : 0) + (named ? options.named : 0) + (frame?.score ?? 0);
-    const score = named && isErrorClass(s) ? raw * options.quotedErrors : raw;
+    const score = s.kind === "window" ? raw * gapShare : named && isErrorClass(s) ? raw * options.quotedErrors : raw;
     return { symbol: i, score, reasons: { terms: topTerms(a, local, i), ...(frame ? { frame: frame.text } : {}), ...(named ? { named } : {}) } };
   });
   // Ties go to the smaller symbol (the method over its class), then to the earlier one.

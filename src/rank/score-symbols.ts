@@ -1,3 +1,4 @@
+import { PARSED_LANGUAGES } from "../index/symbols/extractor-version.js";
 import { decodeAnalysis } from "./analysis-codec.js";
 import type { ContentAnalysis } from "./analyze-content.js";
 import type { IndexedFile, LexicalIndex } from "./lexical-index.js";
@@ -25,10 +26,15 @@ export function scoreSymbols(
   for (const file of candidates) {
     const words = sumSymbolWeights(index.files[file], weightOf);
     if (!words) continue;
-    const { symbols } = index.files[file];
+    const { symbols, language } = index.files[file];
+    // In a parsed file, windows cover the code outside every definition: a place for the pointer, not a segment that
+    // says how well the file matches (that stays with its definitions, as before such windows existed). A file
+    // without a grammar is scored by its windows.
+    const definitionsOnly = PARSED_LANGUAGES.includes(language) || symbols.some((s) => s.kind !== "window");
     let best = -1;
     let bestScore = 0;
     for (let i = 0; i < words.sums.length; i++) {
+      if (definitionsOnly && symbols[i].kind === "window") continue;
       const s = words.sums[i];
       const span = symbols[i].endLine - symbols[i].startLine;
       if (s > bestScore || (s === bestScore && s > 0 && span < symbols[best].endLine - symbols[best].startLine)) {

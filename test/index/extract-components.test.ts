@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { componentScript } from "../../src/index/symbols/component-script.js";
 import { createSymbolExtractor, type SymbolExtractor } from "../../src/index/symbols/symbol-extractor.js";
-import type { SymbolInfo } from "../../src/index/types.js";
+import type { Language, SymbolInfo } from "../../src/index/types.js";
 
 // Single-file components as their projects write them: a Vue 2 options-API list, a Vue 3 `<script setup lang="ts">`
 // form, and a Svelte 4 component with props. Lines are the component's own: the pointer quotes them.
@@ -14,6 +14,9 @@ before(async () => {
 after(() => extractor.dispose());
 
 const show = (s: SymbolInfo): string => `${s.kind} ${s.qualifiedName} ${s.startLine}-${s.endLine}`;
+/** The definitions alone: the windows over the script's other code are tested in extract-symbols.test.ts. */
+const definitions = (text: string, language: Language): string[] =>
+  extractor.extract(text, language).filter((s) => s.kind !== "window").map(show);
 
 const TODO_LIST = `<template>
   <div class="todo-list">
@@ -71,7 +74,7 @@ export default {
 `;
 
 test("Vue options API: the options' functions and the entries of methods and computed are methods, on the component's lines", () => {
-  assert.deepEqual(extractor.extract(TODO_LIST, "vue").map(show), [
+  assert.deepEqual(definitions(TODO_LIST, "vue"), [
     "method data 22-24",
     "method filteredTodos 26-29",
     "method addTodo 38-43",
@@ -115,7 +118,7 @@ const resetForm = () => {
 `;
 
 test("Vue <script setup lang=\"ts\">: TypeScript declarations and functions bound to const", () => {
-  assert.deepEqual(extractor.extract(LOGIN_FORM, "vue").map(show), [
+  assert.deepEqual(definitions(LOGIN_FORM, "vue"), [
     "interface Props 5-7",
     "function submitLogin 15-18",
     "function resetForm 20-23",
@@ -148,7 +151,7 @@ const COUNTER = `<script context="module">
 `;
 
 test("Svelte: both script blocks, exported let props are properties, local state is not a symbol", () => {
-  assert.deepEqual(extractor.extract(COUNTER, "svelte").map(show), [
+  assert.deepEqual(definitions(COUNTER, "svelte"), [
     "function formatCount 2-4",
     "property count 10-10",
     "property step 11-11",
@@ -159,8 +162,8 @@ test("Svelte: both script blocks, exported let props are properties, local state
 test("a template-only component keeps its line windows, and plain JavaScript keeps its own rules", () => {
   const templateOnly = "<template>\n  <p>{{ message }}</p>\n</template>\n";
   assert.deepEqual(extractor.extract(templateOnly, "vue").map(show), ["window lines 1-3 1-3"]);
-  // An exported object in a .js module is not a component: its members stay unnamed, as before.
-  assert.deepEqual(extractor.extract("export default {\n  methods: { save() {} }\n}\n", "javascript").map(show), []);
+  // An exported object in a .js module is not a component: its members stay unnamed, its lines one window.
+  assert.deepEqual(extractor.extract("export default {\n  methods: { save() {} }\n}\n", "javascript").map(show), ["window lines 1-3 1-3"]);
   assert.equal(extractor.parses("vue"), true);
   assert.equal(extractor.parses("svelte"), true);
 });

@@ -4,7 +4,7 @@ import { after, before, test } from "node:test";
 import { decodeText } from "../../src/index/decode-text.js";
 import { detectLanguage } from "../../src/index/detect-language.js";
 import { createSymbolExtractor, type SymbolExtractor } from "../../src/index/symbols/symbol-extractor.js";
-import type { SymbolInfo } from "../../src/index/types.js";
+import type { Language, SymbolInfo } from "../../src/index/types.js";
 
 let extractor: SymbolExtractor;
 before(async () => {
@@ -172,7 +172,8 @@ const EXPECTED: Record<string, string[]> = {
 for (const [file, expected] of Object.entries(EXPECTED)) {
   const language = detectLanguage(file);
   test(`${language} symbols of ${file} have qualified names and exact line ranges`, () => {
-    const symbols = extractor.extract(fixture(file), language);
+    // Windows over code outside the definitions are tested on their own below.
+    const symbols = extractor.extract(fixture(file), language).filter((s) => s.kind !== "window");
 
     assert.equal(extractor.parses(language), true);
     assert.deepEqual(symbols.map(show), expected);
@@ -188,9 +189,74 @@ test("a file with a syntax error still yields the definitions before the error, 
   assert.match(symbols[0], /^class Broken 1-/);
 });
 
-test("a parsed file with no definitions has no symbols", () => {
-  assert.deepEqual(extractor.extract("import os\nprint(os.name)\n", "python"), []);
+test("a parsed file with no definitions and under three lines of code has no symbols", () => {
+  assert.deepEqual(extractor.extract("import os\n\nprint(os.name)\n", "python"), []);
   assert.deepEqual(extractor.extract("", "go"), []);
+});
+
+test("runs of three or more code lines outside every definition get windows, in document order", () => {
+  const text = [
+    "import os", // 1
+    "from sys import (argv,", // 2
+    "  path)", // 3
+    "def first():", // 4
+    "    return 1", // 5
+    "", // 6
+    "", // 7
+    "TABLE = {", // 8
+    "    'a': 1,", // 9
+    "}", // 10
+    "", // 11
+    "class Box:", // 12
+    "    def open(self):", // 13
+    "        pass", // 14
+    "", // 15
+    "x = 1", // 16
+    "", // 17
+    "y = 2", // 18
+    "", // 19
+  ].join("\n");
+
+  // Lines 1-3 are imports: no window. Lines 16-18 hold two lines of code among blanks: none either.
+  assert.deepEqual(extractor.extract(text, "python").map(show), [
+    "function first 4-5",
+    "window lines 8-10 8-10",
+    "class Box 12-14",
+    "method Box.open 13-14",
+  ]);
+});
+
+test("code the grammar gives no definitions for is reachable through windows: a handler export, a macro's items", () => {
+  const handler = "const fetch = require('x');\n\nmodule.exports = async (req, res) => {\n  res.send(await fetch(req.query.user));\n};\n";
+  assert.deepEqual(extractor.extract(handler, "javascript").map(show), ["window lines 1-5 1-5"]);
+
+  const rust = ["use std::time::Instant;", "", "cfg_test_util! {", "    pub fn pause() {", "        clock().pause();", "    }", "}", "", "pub struct Clock {}", ""].join("\n");
+  assert.deepEqual(extractor.extract(rust, "rust").map(show), ["window lines 3-7 3-7", "struct Clock 9-9"]);
+});
+
+test("import statements get no window in any parsed language: a fix adds one often, the reader is sent elsewhere", () => {
+  const cases: [Language, string][] = [
+    ["javascript", "import a from 'a';\nimport { b } from 'b';\nimport c from 'c';\n"],
+    ["java", "package x.y;\n\nimport java.util.List;\nimport java.util.Map;\n"],
+    ["go", "package main\n\nimport (\n  \"fmt\"\n  \"os\"\n)\n"],
+    ["rust", "use std::io;\nuse std::fs::{File,\n  OpenOptions};\nextern crate core;\n"],
+    ["c", "#include <stdio.h>\n#include <stdlib.h>\n#include \"x.h\"\n"],
+    ["cpp", "#include <vector>\n#ifdef X\n#include <map>\n#include <set>\n#endif\n"],
+    ["python", "from __future__ import annotations\nimport os\nif TYPE_CHECKING:\n    import sys\n    import re\n"],
+  ];
+  for (const [language, text] of cases) {
+    const windows = extractor.extract(text, language).filter((s) => s.kind === "window").map(show);
+    // What is left between the imports (an `#ifdef`, an `if TYPE_CHECKING:` line) is under three lines.
+    assert.deepEqual(windows, [], language);
+  }
+});
+
+test("a long run outside the definitions is cut into overlapping 60-line windows", () => {
+  const text = ["def f():", "    pass", ...Array.from({ length: 100 }, (_, i) => `X${i} = ${i}`)].join("\n");
+
+  assert.deepEqual(extractor.extract(text, "python").map(show), [
+    "function f 1-2", "window lines 3-62 3-62", "window lines 53-102 53-102",
+  ]);
 });
 
 test("a language without a grammar falls back to overlapping 60-line windows", () => {

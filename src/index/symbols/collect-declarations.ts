@@ -28,11 +28,26 @@ interface Scope {
 const TOP: Scope = { path: [], kind: undefined };
 
 /**
- * Collects the declarations of a syntax tree in document order. Only scopes (classes, modules, impls…) and
+ * Import and package statements of every grammar with rules (Python, JavaScript/TypeScript, Java, Kotlin, Go, Rust,
+ * C/C++, C#, PHP): they are not declarations, and not a place to send a reader either (see `gapWindows`).
+ */
+const IMPORT_TYPES: ReadonlySet<string> = new Set([
+  "import_statement", "import_from_statement", "future_import_statement", // Python, JavaScript, TypeScript
+  "import_declaration", "package_declaration", "package_clause", // Java, Go
+  "import_list", "import_header", "package_header", // Kotlin
+  "use_declaration", "extern_crate_declaration", // Rust
+  "preproc_include", // C, C++
+  "using_directive", // C#
+  "namespace_use_declaration", // PHP
+]);
+
+/**
+ * Collects the declarations of a syntax tree in document order (and, through `onImport`, the lines of the import
+ * statements met on the way: at top level and in the same scopes and blocks). Only scopes (classes, modules, impls…) and
  * transparent nodes (bodies, exports, namespaces) are descended into, never function bodies: local helpers are not
  * symbols, and the walk stays proportional to the number of declarations rather than to the size of the tree.
  */
-export function collectDeclarations(root: Node, rules: CompiledRules): SymbolInfo[] {
+export function collectDeclarations(root: Node, rules: CompiledRules, onImport?: (startLine: number, endLine: number) => void): SymbolInfo[] {
   const symbols: SymbolInfo[] = [];
 
   function visitChildren(parent: Node, scope: Scope, wrapperStartRow: number | undefined): void {
@@ -43,6 +58,8 @@ export function collectDeclarations(root: Node, rules: CompiledRules): SymbolInf
     const rule = rules.declarations.get(node.type);
     if (rule) {
       declare(node, rule, scope, wrapperStartRow);
+    } else if (IMPORT_TYPES.has(node.type)) {
+      onImport?.(node.startPosition.row + 1, endLine(node));
     } else if (rules.transparent.has(node.type)) {
       const startRow = rules.wrappers.has(node.type) ? (wrapperStartRow ?? node.startPosition.row) : undefined;
       visitChildren(node, scope, startRow);

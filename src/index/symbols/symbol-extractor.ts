@@ -10,7 +10,7 @@ import { componentScript } from "./component-script.js";
 import { LANGUAGE_RULES } from "./language-rules.js";
 import { componentRules } from "./rules-components.js";
 import { parsedLanguages, symbolExtractorVersion } from "./extractor-version.js";
-import { buildLineWindows, type WindowOptions } from "./line-windows.js";
+import { buildLineWindows, gapWindows, type LineRange, type WindowOptions } from "./line-windows.js";
 
 export { symbolExtractorVersion } from "./extractor-version.js";
 
@@ -23,7 +23,8 @@ export interface SymbolExtractor {
   readonly version: string;
   /**
    * Symbols in document order with 1-based inclusive lines. Files in a language without a grammar, too large to
-   * parse, or whose parse failed or timed out get line windows instead. A parsed file with no definitions gets none.
+   * parse, or whose parse failed or timed out get line windows instead. In a parsed file, each run of at least three
+   * lines of code outside every definition and import gets windows too (`gapWindows`).
    */
   extract(text: string, language: Language): SymbolInfo[];
   /**
@@ -132,7 +133,9 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
       const tree = parser.parse(text, null, { progressCallback: () => now() > deadline });
       if (!tree) return undefined;
       try {
-        const symbols = collectDeclarations(tree.rootNode, entry.rules);
+        const imports: LineRange[] = [];
+        const definitions = collectDeclarations(tree.rootNode, entry.rules, (startLine, endLine) => imports.push({ startLine, endLine }));
+        const symbols = withGapWindows(definitions, gapWindows(text, [...definitions, ...imports], options.windows));
         let links = NO_LINKS;
         if (entry.links) {
           try {
@@ -179,6 +182,19 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
       for (const entry of loaded.values()) entry.links?.delete();
     },
   };
+}
+
+/** The definitions with the gap windows placed in document order (a window never overlaps a definition). */
+function withGapWindows(definitions: SymbolInfo[], windows: readonly SymbolInfo[]): SymbolInfo[] {
+  if (windows.length === 0) return definitions;
+  const out: SymbolInfo[] = [];
+  let w = 0;
+  for (const d of definitions) {
+    while (w < windows.length && windows[w].startLine < d.startLine) out.push(windows[w++]);
+    out.push(d);
+  }
+  while (w < windows.length) out.push(windows[w++]);
+  return out;
 }
 
 /** What a manifest content (a `package.json`, a `tsconfig.json`, a `go.mod`) says about the tree's modules. */
