@@ -130,22 +130,29 @@ function packLocated(context: RepoContext, located: readonly LocatedEntry[], bud
   // First pointers in rank order, then second pointers: one place in each likely file before a second in any.
   // A small file is shown whole in place of its pointers: for little more than their cost it also holds the lines
   // no symbol owns (imports, constants, top-level calls), where fixes in short files often are.
-  const wholes = located.map((l) => wholeFile(context, l.file.path, budget));
-  const pointers = [...located.map((l, i) => wholes[i] ?? l.pointers[0]), ...located.map((l, i) => (wholes[i] ? undefined : l.pointers[1]))]
-    .filter((s): s is CatalogSymbol => s !== undefined)
-    .filter((s, i, all) => all.findIndex((t) => t.id === s.id) === i);
-  const pointerIds = new Set(pointers.map((s) => s.id));
   const view = (s: CatalogSymbol): CodeView => ({
     id: s.id, path: s.path, start_line: s.startLine, end_line: s.endLine, source: context.lines(s.path).slice(s.startLine, s.endLine),
   });
   const build = (included: readonly CodeView[], leftOut: readonly string[]): LocateAnswer => ({
     files, code: included, left_out: leftOut, token_budget: budget, file_tokens: fileTokens,
   });
-  const options = { reportLeftOut: (c: CodeView) => pointerIds.has(c.id) };
-  // Packing is greedy in order, so the pointers that fit alone are the ones that fit before any extra: extras may
-  // then come from inside a pointer too large to show (a long class's methods), never from one shown.
-  const pointerCode = pointers.map(view);
-  const shown = packWithinBudget(pointerCode, budget, build, context.counter, options);
+  const pack = (wholes: readonly (CatalogSymbol | undefined)[]) => {
+    const pointers = [...located.map((l, i) => wholes[i] ?? l.pointers[0]), ...located.map((l, i) => (wholes[i] ? undefined : l.pointers[1]))]
+      .filter((s): s is CatalogSymbol => s !== undefined)
+      .filter((s, i, all) => all.findIndex((t) => t.id === s.id) === i);
+    const pointerIds = new Set(pointers.map((s) => s.id));
+    const options = { reportLeftOut: (c: CodeView) => pointerIds.has(c.id) };
+    // Packing is greedy in order, so the pointers that fit alone are the ones that fit before any extra: extras may
+    // then come from inside a pointer too large to show (a long class's methods), never from one shown.
+    const pointerCode = pointers.map(view);
+    return { pointers, pointerIds, options, pointerCode, shown: packWithinBudget(pointerCode, budget, build, context.counter, options) };
+  };
+  const wholes = located.map((l) => wholeFile(context, l.file.path, budget));
+  let packed = pack(wholes);
+  // A whole file the budget left no room for gives its place back to its pointers, which are smaller.
+  const unshown = (w: CatalogSymbol | undefined) => w !== undefined && !packed.shown?.included.some((c) => c.id === w.id);
+  if (packed.shown && wholes.some(unshown)) packed = pack(wholes.map((w) => (unshown(w) ? undefined : w)));
+  const { pointers, pointerIds, options, pointerCode, shown } = packed;
   if (!shown) return undefined;
   const shownPointers = pointers.filter((p) => shown.included.some((c) => c.id === p.id));
   const picked = pickExtras(located.map((l) => l.scored), shownPointers, pointerIds);
