@@ -148,11 +148,16 @@ function packLocated(context: RepoContext, located: readonly LocatedEntry[], bud
     const pointerCode = pointers.map(view);
     return { pointers, pointerIds, options, pointerCode, shown: packWithinBudget(pointerCode, budget, build, context.counter, options) };
   };
-  const wholes = located.map((l) => wholeFile(context, l.file.path, budget));
+  let wholes = located.map((l) => wholeFile(context, l.file.path, budget));
   let packed = pack(wholes);
-  // A whole file the budget left no room for gives its place back to its pointers, which are smaller.
+  // A whole file the budget left no room for gives its place back to its pointers, which are smaller. Those take
+  // room from later files, so another whole may no longer fit: repeat until every whole left fits (each round
+  // drops at least one, so this ends).
   const unshown = (w: CatalogSymbol | undefined) => w !== undefined && !packed.shown?.included.some((c) => c.id === w.id);
-  if (packed.shown && wholes.some(unshown)) packed = pack(wholes.map((w) => (unshown(w) ? undefined : w)));
+  while (packed.shown && wholes.some(unshown)) {
+    wholes = wholes.map((w) => (unshown(w) ? undefined : w));
+    packed = pack(wholes);
+  }
   const { pointers, pointerIds, options, pointerCode, shown } = packed;
   if (!shown) return undefined;
   const shownPointers = pointers.filter((p) => shown.included.some((c) => c.id === p.id));
