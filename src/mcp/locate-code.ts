@@ -70,9 +70,8 @@ export interface PreparedLocate {
  * Ranks the files for an issue (the same `rankIssue` as `bugscout rank`, BM25) and packs the current source of
  * their pointers into the token budget: every file's first pointer in rank order (a small file whole instead,
  * `WHOLE_FILE`, or its pointers again when the whole does not fit), then the second pointers, whole symbols only; the
- * ids that did not fit are listed. With budget left,
- * more symbols of the ranked files follow (`pickExtras`), then the next symbols of the cross-file symbol ranking
- * (`pickRanked`). When even the ranked files alone exceed the budget, the lowest ranked files are dropped; a budget
+ * ids that did not fit are listed. With budget left, more symbols of the ranked files follow (`pickExtras`), then the
+ * next symbols of the cross-file symbol ranking (`pickRanked`). When even the ranked files alone exceed the budget, the lowest ranked files are dropped; a budget
  * too small for the first file is a `ToolInputError`.
  */
 export async function locateCode(context: RepoContext, request: LocateRequest): Promise<MeasuredAnswer<LocateAnswer>> {

@@ -14,7 +14,7 @@ export const fileOutlineTool = defineTool({
     "functions the functions declared inside them. Each node has its `id` (for get_symbol), kind, name and line " +
     "range. Use it to see a file's structure before reading any of it; `tokens` is the answer's size and " +
     "`file_tokens` what reading the whole file would cost. Files without a grammar are outlined as line windows; " +
-    "in other files, code outside every definition (imports, module-level statements, a macro's items) is too.",
+    "in other files, code outside every definition and import (module-level statements, a macro's items) is too.",
   input: z.object({
     path: z.string().min(1).describe("The file's path relative to the repository root, e.g. `src/app/models.py`."),
   }).strict(),

@@ -80,7 +80,7 @@ export function analyzeContent(input: AnalyzeInput): ContentAnalysis {
 
   // A window's name (`lines 12-40`) names nothing the file defines. The windows of a file without a grammar have
   // always counted theirs, and the file ranking (symbol field lengths and their average) was tuned with them: they
-  // still do. The windows beside definitions in a parsed file (code outside every definition) count none.
+  // still do. The windows of a parsed file (code outside every definition) count none.
   const windowNames = !PARSED_LANGUAGES.includes(input.language) && symbols.every((s) => s.kind === "window");
   symbols.forEach((s, i) => {
     if (s.kind === "window" && !windowNames) return;
