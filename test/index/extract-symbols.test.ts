@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { decodeText } from "../../src/index/decode-text.js";
 import { detectLanguage } from "../../src/index/detect-language.js";
+import { gapWindows } from "../../src/index/symbols/line-windows.js";
 import { createSymbolExtractor, type SymbolExtractor } from "../../src/index/symbols/symbol-extractor.js";
 import type { Language, SymbolInfo } from "../../src/index/types.js";
 
@@ -272,4 +273,12 @@ test("a language without a grammar falls back to overlapping 60-line windows", (
   ]);
   assert.deepEqual(extractor.extract("", "text"), []);
   assert.deepEqual(extractor.extract("one line", "yaml").map(show), ["window lines 1-1 1-1"]);
+});
+
+test("windows over code outside definitions read CRLF line ends, a last line without a newline and whitespace-only lines", () => {
+  const crlf = "def f():\r\n    pass\r\n\r\nA = 1\r\n  \t \r\nB = 2\r\nC = 3";
+  assert.deepEqual(gapWindows(crlf, [{ startLine: 1, endLine: 2 }]).map(show), ["window lines 4-7 4-7"]);
+  // Two lines of code among blank ones are not enough; nothing is read past the last line.
+  assert.deepEqual(gapWindows("\n\nA = 1\n\t\nB = 2\n", []), []);
+  assert.deepEqual(gapWindows("", []), []);
 });
