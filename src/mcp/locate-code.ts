@@ -103,8 +103,13 @@ export async function prepareLocate(context: RepoContext, request: Omit<LocateRe
 /** Packs a prepared `locate` answer into `budget` tokens (see `locateCode`). */
 export function packLocate(context: RepoContext, prepared: PreparedLocate, budget: number): MeasuredAnswer<LocateAnswer> {
   const { located } = prepared;
+  // The pointers are packed more than once (alone, after whole files give way, with the extras): each text is
+  // tokenized once.
+  const counts = new Map<string, number>();
+  const counter = { count: (text: string) => counts.get(text) ?? counts.set(text, context.counter.count(text)).get(text)! };
+  const counted: RepoContext = { ...context, counter };
   for (let keep = located.length; keep >= 0; keep--) {
-    const answer = packLocated(context, located.slice(0, keep), budget, prepared);
+    const answer = packLocated(counted, located.slice(0, keep), budget, prepared);
     if (answer && (keep > 0 || located.length === 0)) return answer;
   }
   throw new ToolInputError(`token_budget ${budget} is too small to name even the first ranked file; ` +

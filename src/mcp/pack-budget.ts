@@ -25,6 +25,14 @@ export interface PackOptions<I> {
 const EDGE_SLACK = 8;
 
 /**
+ * Characters per cl100k token that serialized source stays under (code averages 3–4; only long runs of one
+ * character, such as rulers or indentation, merge further). An item whose text is longer than this many characters
+ * per token left cannot fit and is passed over without being counted: counting every candidate's source was most of
+ * a `locate` call (~330 KB of text at 4,000 tokens on django).
+ */
+const MAX_CHARS_PER_TOKEN = 12;
+
+/**
  * Packs whole items, best first, into an answer whose serialised JSON (see `measureAnswer`) stays within `budget`
  * tokens: an item that does not fit is left out (and named) and smaller ones after it may still fit. Each item is
  * counted once on its own; the answer is counted whole only when the sum comes near the budget and once at the
@@ -48,8 +56,10 @@ export function packWithinBudget<I extends { readonly id: string }, A extends ob
   let used = measureAnswer(build([], ids), counter).answer.tokens;
   if (used > budget) return undefined;
   for (const item of items) {
+    const text = itemText(item);
+    if (used + text.length / MAX_CHARS_PER_TOKEN > budget + EDGE_SLACK + item.id.length + 2) continue;
     // Taking an item adds its text and removes its id (quoted, with a comma) from the left-out list, if listed there.
-    const cost = counter.count(itemText(item)) + 1 - (reported(item) ? counter.count(JSON.stringify(item.id)) : 0);
+    const cost = counter.count(text) + 1 - (reported(item) ? counter.count(JSON.stringify(item.id)) : 0);
     if (used + cost > budget + EDGE_SLACK) continue;
     if (used + cost > budget - EDGE_SLACK) {
       const exact = measureAnswer(build([...included, item], leftOutOf([...included, item])), counter).answer.tokens;

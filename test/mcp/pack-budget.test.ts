@@ -53,6 +53,18 @@ describe("packing whole symbols into a token budget", () => {
     assert.deepEqual(packed.leftOut, ["c", "d"]);
   });
 
+  it("passes over an item far too long for the budget left without tokenizing it, leaving it out all the same", () => {
+    const items = [item("a", 10), item("huge", 3000), item("b", 10)];
+    const seen: string[] = [];
+    const spying: TokenCounter = { count: (text) => (seen.push(text), counter.count(text)) };
+    const packed = packWithinBudget(items, 1500, build, spying)!;
+    assert.deepEqual(packed.included.map((i) => i.id), ["a", "b"]);
+    assert.deepEqual(packed.leftOut, ["huge"]);
+    assert.ok(packed.answer.tokens <= 1500);
+    // The whole answer is measured (it names "huge" as left out), but the item's own text never is.
+    assert.ok(!seen.includes(JSON.stringify(items[1])), "the oversized item was tokenized");
+  });
+
   it("answers nothing when even the answer without code is over the budget", () => {
     assert.equal(packWithinBudget([item("a", 3)], 5, build, counter), undefined);
   });
