@@ -1,6 +1,6 @@
 import type { Language, SymbolInfo } from "../index/types.js";
-import { PARSED_LANGUAGES } from "../index/symbols/extractor-version.js";
 import { scanTokens } from "./tokenize.js";
+import { windowsStandForFile } from "./whole-file-windows.js";
 import { encodeAnalysis } from "./analysis-codec.js";
 
 /** What the indexer hands over for one distinct file content. */
@@ -81,7 +81,7 @@ export function analyzeContent(input: AnalyzeInput): ContentAnalysis {
   // A window's name (`lines 12-40`) names nothing the file defines. The windows of a file without a grammar have
   // always counted theirs, and the file ranking (symbol field lengths and their average) was tuned with them: they
   // still do. The windows of a parsed file (code outside every definition) count none.
-  const windowNames = !PARSED_LANGUAGES.includes(input.language) && symbols.every((s) => s.kind === "window");
+  const windowNames = windowsStandForFile(input.language, symbols);
   symbols.forEach((s, i) => {
     if (s.kind === "window" && !windowNames) return;
     scanTokens(s.name, (term) => {

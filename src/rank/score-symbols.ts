@@ -1,7 +1,7 @@
-import { PARSED_LANGUAGES } from "../index/symbols/extractor-version.js";
 import { decodeAnalysis } from "./analysis-codec.js";
 import type { ContentAnalysis } from "./analyze-content.js";
 import type { IndexedFile, LexicalIndex } from "./lexical-index.js";
+import { windowsStandForFile } from "./whole-file-windows.js";
 
 /** The best-matching symbol of a file and its score. */
 export interface SymbolMatch {
@@ -30,7 +30,7 @@ export function scoreSymbols(
     // In a parsed file, windows cover the code outside every definition: a place for the pointer, not a segment that
     // says how well the file matches (that stays with its definitions, as before such windows existed). A file
     // without a grammar is scored by its windows.
-    const definitionsOnly = PARSED_LANGUAGES.includes(language) || symbols.some((s) => s.kind !== "window");
+    const definitionsOnly = !windowsStandForFile(language, symbols);
     let best = -1;
     let bestScore = 0;
     for (let i = 0; i < words.sums.length; i++) {
