@@ -68,11 +68,12 @@ export interface PreparedLocate {
 
 /**
  * Ranks the files for an issue (the same `rankIssue` as `bugscout rank`, BM25) and packs the current source of
- * their pointers into the token budget: every file's first pointer in rank order (a small file whole instead,
- * `WHOLE_FILE`, or its pointers again when the whole does not fit), then the second pointers, whole symbols only; the
- * ids that did not fit are listed. With budget left, more symbols of the ranked files follow (`pickExtras`), then the
- * next symbols of the cross-file symbol ranking (`pickRanked`). When even the ranked files alone exceed the budget, the lowest ranked files are dropped; a budget
- * too small for the first file is a `ToolInputError`.
+ * their pointers into the token budget: the first file's pointers and its best other symbol, then every other
+ * file's first pointer in rank order (a small file whole instead of its pointers, `WHOLE_FILE`, or its pointers again
+ * when the whole does not fit), then their second pointers, whole symbols only; the ids that did not fit are listed.
+ * With budget left, more symbols of the ranked files follow (`pickExtras`), then the next symbols of the cross-file
+ * symbol ranking (`pickRanked`). When even the ranked files alone exceed the budget, the lowest ranked files are
+ * dropped; a budget too small for the first file is a `ToolInputError`.
  */
 export async function locateCode(context: RepoContext, request: LocateRequest): Promise<MeasuredAnswer<LocateAnswer>> {
   return packLocate(context, await prepareLocate(context, request), request.tokenBudget);
@@ -142,7 +143,14 @@ function packLocated(context: RepoContext, located: readonly LocatedEntry[], bud
     files, code: included, left_out: leftOut, token_budget: budget, file_tokens: fileTokens,
   });
   const pack = (wholes: readonly (CatalogSymbol | undefined)[]) => {
-    const pointers = [...located.map((l, i) => wholes[i] ?? l.pointers[0]), ...located.map((l, i) => (wholes[i] ? undefined : l.pointers[1]))]
+    const first = (i: number) => wholes[i] ?? located[i].pointers[0];
+    const second = (i: number) => (wholes[i] ? undefined : located[i].pointers[1]);
+    const rest = located.map((_, i) => i).slice(1);
+    // The first file's second place comes before the next files' first places: the first file is the right one for
+    // most issues, so its second place is likelier than a lower file's first (docs/benchmarks.md, "Accuracy within
+    // a token budget").
+    const ordered = located.length === 0 ? [] : [first(0), second(0), ...rest.map(first), ...rest.map(second)];
+    const pointers = ordered
       .filter((s): s is CatalogSymbol => s !== undefined)
       .filter((s, i, all) => all.findIndex((t) => t.id === s.id) === i);
     const pointerIds = new Set(pointers.map((s) => s.id));
@@ -165,11 +173,19 @@ function packLocated(context: RepoContext, located: readonly LocatedEntry[], bud
   const { pointers, pointerIds, options, pointerCode, shown } = packed;
   if (!shown) return undefined;
   const shownPointers = pointers.filter((p) => shown.included.some((c) => c.id === p.id));
-  const picked = pickExtras(located.map((l) => l.scored), shownPointers, pointerIds);
-  const extras = [...picked, ...pickRanked(prepared.ranked, [...shownPointers, ...picked], pointerIds)];
-  if (extras.length === 0) return shown;
-  return packWithinBudget([...pointerCode, ...extras.map(view)], budget, build, context.counter, options);
+  // The first file's best other symbol goes right after its pointers, before the next files' places, for the same
+  // reason as its second pointer does.
+  const lead = located.length === 0 ? [] : pickExtras([located[0].scored], shownPointers, pointerIds, LEAD_EXTRAS);
+  const picked = pickExtras(located.map((l) => l.scored), [...shownPointers, ...lead], pointerIds);
+  const extras = [...picked, ...pickRanked(prepared.ranked, [...shownPointers, ...lead, ...picked], pointerIds)];
+  if (lead.length === 0 && extras.length === 0) return shown;
+  const firstFile = located.length === 0 ? 0 : pointers.filter((p) => p.path === located[0].file.path).length;
+  const items = [...pointerCode.slice(0, firstFile), ...lead.map(view), ...pointerCode.slice(firstFile), ...extras.map(view)];
+  return packWithinBudget(items, budget, build, context.counter, options);
 }
+
+/** Extra symbols of the first ranked file that come before the next files' pointers (chosen on half A of each set). */
+const LEAD_EXTRAS = { perFile: 1, total: 1 } as const;
 
 /** Symbols of the cross-file ranking `locate` considers for budget left after each file's own extras. */
 const RANKED_SYMBOLS = 200;

@@ -6,7 +6,7 @@ export const EXTRAS = { perFile: 4, total: 16 } as const;
 
 /**
  * The next most likely places in the ranked files, for budget left after the pointers: each file's best-scored
- * innermost symbols (`scoreSymbolText`, one list per file in rank order), at most `EXTRAS.perFile` per file, all of
+ * innermost symbols (`scoreSymbolText`, one list per file in rank order), at most `limits.perFile` per file (`EXTRAS` by default), all of
  * the first file's before the second's: the first file is the right one for most issues, so its next symbols are
  * likelier places than the best symbols of lower files. Pointers, and symbols overlapping a shown pointer or an
  * earlier extra, are skipped, so no line is sent twice.
@@ -15,13 +15,14 @@ export function pickExtras(
   scoredPerFile: readonly (readonly ScoredSymbol[])[],
   shownPointers: readonly CatalogSymbol[],
   pointerIds: ReadonlySet<string>,
+  limits: { readonly perFile: number; readonly total: number } = EXTRAS,
 ): CatalogSymbol[] {
   const taken: CatalogSymbol[] = [...shownPointers];
   const out: CatalogSymbol[] = [];
   for (const scored of scoredPerFile) {
     let picked = 0;
     for (const { symbol } of scored) {
-      if (picked >= EXTRAS.perFile || out.length >= EXTRAS.total) break;
+      if (picked >= limits.perFile || out.length >= limits.total) break;
       if (pointerIds.has(symbol.id) || taken.some((t) => overlaps(t, symbol))) continue;
       picked++;
       taken.push(symbol);

@@ -129,6 +129,11 @@ describe("the installed bugscout mcp server", { timeout: 420_000 }, () => {
     assert.deepEqual(fallback.code.slice(0, 2).map((c: { id: string }) => c.id), ["pantry/units.py", "pantry/shopping.py::format_line#function"]);
     const small = answer(await session.call("locate", { issue: ISSUE, token_budget: 700, top: 8 }));
     assert.ok(small.left_out.length > 0, "a 700-token answer leaves pointers out");
+    // Where units.py does not come whole, its best other symbol follows its pointer, before the next files' pointers.
+    const deep = answer(await session.call("locate", { issue: ISSUE, token_budget: 1000, top: 8 }));
+    assert.equal(deep.code[0].id, "pantry/units.py::convert#function");
+    assert.equal(deep.code[1].path, "pantry/units.py");
+    assert.ok(deep.left_out.includes("pantry/shopping.py::format_line#function"), JSON.stringify(deep.left_out));
   });
 
   it("finds symbols by the words of their names, with kind, path and language filters", async () => {
