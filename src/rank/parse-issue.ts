@@ -42,7 +42,11 @@ const IMAGE = /!\[[^\]\n]*\]\([^)\s]*\)|<img\b[^>]*>/gi;
 /** The scheme and host of a URL: `https://user-images.githubusercontent.com`. */
 const URL_ORIGIN = /\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#)\]>"'`]*/gi;
 const SESSION = /^[ \t]*(?:>>>|\.\.\.|In \[\d+\]:|\$) ?(.*)$/gm;
-const ERROR = /^[ \t]*(?:Caused by: |Exception in thread "[^"]*" )?((?:[A-Za-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception|Warning|Exit|Interrupt|Failure|Fault|Panic))\b(?::[ \t]*(.*))?$/gm;
+/** How the name of something raised or emitted ends: an error, exception, warning, exit, failure, fault or panic. */
+const RAISED_SUFFIX = "(?:Error|Exception|Warning|Exit|Interrupt|Failure|Fault|Panic)";
+/** A name that ends like something raised or emitted (`PaymentDeclinedError`, `MediaOrderConflictWarning`). */
+export const RAISED_NAME = new RegExp(`${RAISED_SUFFIX}$`);
+const ERROR = new RegExp(String.raw`^[ \t]*(?:Caused by: |Exception in thread "[^"]*" )?((?:[A-Za-z_][\w]*\.)*[A-Z]\w*${RAISED_SUFFIX})\b(?::[ \t]*(.*))?$`, "gm");
 const FILE_EXT =
   "py|pyi|pyx|java|kt|kts|scala|groovy|js|jsx|mjs|cjs|ts|tsx|go|rs|c|h|cc|cpp|hpp|cs|rb|php|swift|lua|sh|m|" +
   "html|css|scss|vue|svelte|json|ya?ml|toml|cfg|ini|txt|rst|md|xml|gradle|sql";

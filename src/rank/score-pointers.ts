@@ -2,7 +2,7 @@ import type { SymbolInfo } from "../index/types.js";
 import type { ContentAnalysis } from "./analyze-content.js";
 import { sumSymbolWeights } from "./score-symbols.js";
 import type { LexicalIndex } from "./lexical-index.js";
-import type { ParsedIssue } from "./parse-issue.js";
+import { RAISED_NAME, type ParsedIssue } from "./parse-issue.js";
 import type { FrameHit } from "./resolve-mentions.js";
 import { scanTokens } from "./tokenize.js";
 
@@ -17,9 +17,10 @@ export interface PointerOptions {
   /** Added when the issue names the symbol as code (`URLField.clean`, `run_validators()`). */
   readonly named: number;
   /**
-   * The share of its score an exception or error class (`…Error`, `…Exception`) keeps when the issue names it: the
-   * issue quotes what was raised, and the code to change is usually where it is raised or caught, not its
-   * definition. 1 = treated like any named symbol.
+   * The share of its score an exception, error or warning class (`…Error`, `…Exception`, `…Warning`: the names
+   * `RAISED_NAME` matches) keeps when the issue names it: the issue quotes what was raised or emitted, and the code
+   * to change is usually where it is raised, emitted or caught, not its definition. 1 = treated like any named
+   * symbol.
    */
   readonly quotedErrors: number;
   /** Extra share of a query term's weight when it is in the symbol's own name, not only on its lines. */
@@ -202,7 +203,7 @@ function isNamed(s: SymbolInfo, named: ReadonlySet<string>): boolean {
 }
 
 function isErrorClass(s: SymbolInfo): boolean {
-  return (s.kind === "class" || s.kind === "struct" || s.kind === "enum") && /(Error|Exception)$/.test(s.name);
+  return (s.kind === "class" || s.kind === "struct" || s.kind === "enum") && RAISED_NAME.test(s.name);
 }
 
 function topTerms(a: ContentAnalysis, local: Float64Array, i: number): string[] {

@@ -70,6 +70,33 @@ describe("the place inside a file a ranking points at", () => {
     assert.equal(asDefinition?.evidence.symbol?.qualifiedName, "PaymentDeclinedError");
   });
 
+  it("treats a quoted warning class like a quoted exception: the place that emits it comes first", () => {
+    const warnings = {
+      path: "shop/payment/warnings.py",
+      language: "python" as const,
+      text: `class DuplicateChargeWarning(UserWarning):
+    pass
+
+
+def warn_on_duplicate(charges):
+    if len(set(charges)) < len(charges):
+        warnings.warn("charged twice", DuplicateChargeWarning)
+`,
+      symbols: [
+        { name: "DuplicateChargeWarning", qualifiedName: "DuplicateChargeWarning", kind: "class", startLine: 1, endLine: 2 },
+        { name: "warn_on_duplicate", qualifiedName: "warn_on_duplicate", kind: "function", startLine: 5, endLine: 7 },
+      ] satisfies SymbolInfo[],
+    };
+    const index = buildLexicalIndex([...SHOP_FILES.map((f) => ({ ...f, symbols: fixtureSymbols(f.path) })), warnings].map((f) => ({
+      path: f.path, hash: `hash-of-${f.path}`, language: f.language, lineCount: countLines(f.text), symbols: f.symbols,
+      analysis: analyzeToBytes({ text: f.text, language: f.language, symbols: f.symbols }),
+    })));
+    const issue = "DuplicateChargeWarning on a single charge\nPaying once emits DuplicateChargeWarning.";
+    const pointerOf = (options = {}) => rankLexical(index, issue, options).find((f) => f.path === warnings.path)?.evidence.symbol?.qualifiedName;
+    assert.equal(pointerOf(), "warn_on_duplicate");
+    assert.equal(pointerOf({ pointers: { quotedErrors: 1 } }), "DuplicateChargeWarning");
+  });
+
   it("shows a second place when it scores nearly as well and does not overlap the first", () => {
     const issue = "`PaymentGateway.charge()` and `PaymentGateway.refund()` both post to the wrong url";
     // refund's own line also says `charge`: it scores 1.35 to charge's 1.05 (0.77 of it).
