@@ -184,7 +184,10 @@ function packLocated(context: RepoContext, located: readonly LocatedEntry[], bud
   return packWithinBudget(items, budget, build, context.counter, options);
 }
 
-/** Extra symbols of the first ranked file that come before the next files' pointers (chosen on half A of each set). */
+/**
+ * Extra symbols of the first ranked file that come before the next files' pointers: one, chosen over two on half A of
+ * the multi-language set's repositories (docs/benchmarks.md); SWE-bench Lite was the held-out check.
+ */
 const LEAD_EXTRAS = { perFile: 1, total: 1 } as const;
 
 /** Symbols of the cross-file ranking `locate` considers for budget left after each file's own extras. */

@@ -6,10 +6,10 @@ export const EXTRAS = { perFile: 4, total: 16 } as const;
 
 /**
  * The next most likely places in the ranked files, for budget left after the pointers: each file's best-scored
- * innermost symbols (`scoreSymbolText`, one list per file in rank order), at most `limits.perFile` per file (`EXTRAS` by default), all of
- * the first file's before the second's: the first file is the right one for most issues, so its next symbols are
- * likelier places than the best symbols of lower files. Pointers, and symbols overlapping a shown pointer or an
- * earlier extra, are skipped, so no line is sent twice.
+ * innermost symbols (`scoreSymbolText`, one list per file in rank order), at most `limits.perFile` per file and
+ * `limits.total` in all (`EXTRAS` by default), all of the first file's before the second's: the first file is the
+ * right one for most issues, so its next symbols are likelier places than the best symbols of lower files. Pointers,
+ * and symbols overlapping a shown pointer or an earlier extra, are skipped, so no line is sent twice.
  */
 export function pickExtras(
   scoredPerFile: readonly (readonly ScoredSymbol[])[],
