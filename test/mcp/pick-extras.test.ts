@@ -16,6 +16,13 @@ describe("extra symbols after the pointers", () => {
     assert.deepEqual(ids, [...a.slice(0, EXTRAS.perFile).map((s) => s.symbol.id), "B.java::b0#method"]);
   });
 
+  it("stops at the limits it is given: the one lead symbol locate takes before the next files' pointers", () => {
+    const a = scored(sym("A.java", "a0", 1, 5), sym("A.java", "a1", 11, 15));
+    const b = scored(sym("B.java", "b0", 1, 5));
+    assert.deepEqual(pickExtras([a, b], [], new Set(), { perFile: 1, total: 1 }).map((s) => s.name), ["a0"]);
+    assert.deepEqual(pickExtras([a, b], [], new Set(), { perFile: 1, total: 5 }).map((s) => s.name), ["a0", "b0"]);
+  });
+
   it("skips pointers and anything overlapping a shown pointer, but not the methods of a pointer too large to show", () => {
     const shownPointer = sym("A.java", "small", 1, 10);
     const hiddenClass = sym("B.java", "Big", 1, 900, "class");
