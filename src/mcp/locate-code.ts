@@ -1,7 +1,7 @@
 import type { Evidence, RankedFile, SymbolPointer } from "../rank/types.js";
 import { rankIssue } from "../triage/rank-issue.js";
 import { rankSymbols } from "../rank/rank-symbols.js";
-import type { MeasuredAnswer } from "./measure-answer.js";
+import { measureAnswer, type MeasuredAnswer } from "./measure-answer.js";
 import { packWithinBudget } from "./pack-budget.js";
 import type { RepoContext } from "./repo-context.js";
 import type { CatalogSymbol } from "./symbol-catalog.js";
@@ -72,8 +72,9 @@ export interface PreparedLocate {
  * file's first pointer in rank order (a small file whole instead of its pointers, `WHOLE_FILE`, or its pointers again
  * when the whole does not fit), then their second pointers, whole symbols only; the ids that did not fit are listed.
  * With budget left, more symbols of the ranked files follow (`pickExtras`), then the next symbols of the cross-file
- * symbol ranking (`pickRanked`). When even the ranked files alone exceed the budget, the lowest ranked files are
- * dropped; a budget too small for the first file is a `ToolInputError`.
+ * symbol ranking (`pickRanked`). When the ranked files alone take more than a third of the budget
+ * (`FILE_LIST_SHARE`), the lowest ranked files are dropped, down to one; a budget too small for the first file is a
+ * `ToolInputError`.
  */
 export async function locateCode(context: RepoContext, request: LocateRequest): Promise<MeasuredAnswer<LocateAnswer>> {
   return packLocate(context, await prepareLocate(context, request), request.tokenBudget);
@@ -142,23 +143,34 @@ function packLocated(context: RepoContext, located: readonly LocatedEntry[], bud
   const build = (included: readonly CodeView[], leftOut: readonly string[]): LocateAnswer => ({
     files, code: included, left_out: leftOut, token_budget: budget, file_tokens: fileTokens,
   });
+  // The file list takes at most a share of the budget (fewer files, the lowest dropped, `packLocate` tries): at 1,000
+  // tokens five files with their evidence are half of it, and a low file's entry helps less than the first file's code.
+  if (located.length > 1) {
+    const ids = located.flatMap((l) => l.pointers.map((p) => p.id));
+    if (measureAnswer(build([], ids), context.counter).answer.tokens > budget * FILE_LIST_SHARE) return undefined;
+  }
   const pack = (wholes: readonly (CatalogSymbol | undefined)[]) => {
     const first = (i: number) => wholes[i] ?? located[i].pointers[0];
     const second = (i: number) => (wholes[i] ? undefined : located[i].pointers[1]);
     const rest = located.map((_, i) => i).slice(1);
-    // The first file's second place comes before the next files' first places: the first file is the right one for
-    // most issues, so its second place is likelier than a lower file's first (docs/benchmarks.md, "Accuracy within
-    // a token budget").
-    const ordered = located.length === 0 ? [] : [first(0), second(0), ...rest.map(first), ...rest.map(second)];
-    const pointers = ordered
+    const pointers = [...(located.length === 0 ? [] : [first(0), second(0)]), ...rest.map(first), ...rest.map(second)]
       .filter((s): s is CatalogSymbol => s !== undefined)
       .filter((s, i, all) => all.findIndex((t) => t.id === s.id) === i);
     const pointerIds = new Set(pointers.map((s) => s.id));
+    // The first file's places come before the next files' first places — its pointers, then its best other symbol
+    // (an extra: never named in `left_out`) — as the first file is the right one for most issues, so its second place
+    // is likelier than a lower file's first (docs/benchmarks.md, "Accuracy within a token budget").
+    const firstFile = located.length === 0 ? [] : pointers.filter((p) => p.path === located[0].file.path);
     const options = { reportLeftOut: (c: CodeView) => pointerIds.has(c.id) };
-    // Packing is greedy in order, so the pointers that fit alone are the ones that fit before any extra: extras may
-    // then come from inside a pointer too large to show (a long class's methods), never from one shown.
-    const pointerCode = pointers.map(view);
-    return { pointers, pointerIds, options, pointerCode, shown: packWithinBudget(pointerCode, budget, build, context.counter, options) };
+    // The lead may come from inside a first-file pointer too large to show (a long class's method), so it is chosen
+    // against the pointers that fit on their own.
+    const alone = located.length === 0 || wholes[0] ? undefined : packWithinBudget(pointers.map(view), budget, build, context.counter, options);
+    const fitting = firstFile.filter((p) => alone?.included.some((c) => c.id === p.id));
+    const lead = alone ? pickExtras([located[0].scored], fitting, pointerIds, LEAD_EXTRAS) : [];
+    // Packing is greedy in order, so the places that fit here are the ones that fit before any later extra: extras
+    // may then come from inside a pointer too large to show (a long class's methods), never from one shown.
+    const placeCode = [...firstFile, ...lead, ...pointers.slice(firstFile.length)].map(view);
+    return { pointers, lead, pointerIds, options, placeCode, shown: packWithinBudget(placeCode, budget, build, context.counter, options) };
   };
   let wholes = located.map((l) => wholeFile(context, l.file.path, budget));
   let packed = pack(wholes);
@@ -170,18 +182,13 @@ function packLocated(context: RepoContext, located: readonly LocatedEntry[], bud
     wholes = wholes.map((w) => (unshown(w) ? undefined : w));
     packed = pack(wholes);
   }
-  const { pointers, pointerIds, options, pointerCode, shown } = packed;
+  const { pointers, lead, pointerIds, options, placeCode, shown } = packed;
   if (!shown) return undefined;
-  const shownPointers = pointers.filter((p) => shown.included.some((c) => c.id === p.id));
-  // The first file's best other symbol goes right after its pointers, before the next files' places, for the same
-  // reason as its second pointer does.
-  const lead = located.length === 0 ? [] : pickExtras([located[0].scored], shownPointers, pointerIds, LEAD_EXTRAS);
-  const picked = pickExtras(located.map((l) => l.scored), [...shownPointers, ...lead], pointerIds);
-  const extras = [...picked, ...pickRanked(prepared.ranked, [...shownPointers, ...lead, ...picked], pointerIds)];
-  if (lead.length === 0 && extras.length === 0) return shown;
-  const firstFile = located.length === 0 ? 0 : pointers.filter((p) => p.path === located[0].file.path).length;
-  const items = [...pointerCode.slice(0, firstFile), ...lead.map(view), ...pointerCode.slice(firstFile), ...extras.map(view)];
-  return packWithinBudget(items, budget, build, context.counter, options);
+  const shownPlaces = [...pointers, ...lead].filter((p) => shown.included.some((c) => c.id === p.id));
+  const picked = pickExtras(located.map((l) => l.scored), shownPlaces, new Set([...pointerIds, ...lead.map((s) => s.id)]));
+  const extras = [...picked, ...pickRanked(prepared.ranked, [...shownPlaces, ...picked], new Set([...pointerIds, ...lead.map((s) => s.id)]))];
+  if (extras.length === 0) return shown;
+  return packWithinBudget([...placeCode, ...extras.map(view)], budget, build, context.counter, options);
 }
 
 /**
@@ -189,6 +196,13 @@ function packLocated(context: RepoContext, located: readonly LocatedEntry[], bud
  * the multi-language set's repositories (docs/benchmarks.md); SWE-bench Lite was the held-out check.
  */
 const LEAD_EXTRAS = { perFile: 1, total: 1 } as const;
+
+/**
+ * The share of the budget the answer without code (file list, evidence, pointer ids) may take while more than one file
+ * is listed: a third, chosen by replaying packing over both sets' candidates (`bench/locate-order-study.ts`); it
+ * binds only below ~1,500 tokens.
+ */
+const FILE_LIST_SHARE = 1 / 3;
 
 /** Symbols of the cross-file ranking `locate` considers for budget left after each file's own extras. */
 const RANKED_SYMBOLS = 200;
