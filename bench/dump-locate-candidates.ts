@@ -8,7 +8,8 @@
  */
 import { readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseDataset, type EvalRow } from "../src/eval/dataset.js";
+import { parseDataset } from "../src/eval/dataset.js";
+import { pointerMeets } from "../src/eval/pointer-metrics.js";
 import { packLocate, prepareLocate } from "../src/mcp/locate-code.js";
 import { createRepoContextCache } from "../src/mcp/repo-context.js";
 import { loadCl100k } from "../src/mcp/token-counter.js";
@@ -21,7 +22,6 @@ const counter = await loadCl100k();
 const fs = { realpath: (p: string) => realpathSync(p), readText: (p: string) => readFileSync(p, "utf8") };
 const lines: string[] = [];
 let generation = 0;
-const meets = (row: EvalRow, path: string, s: number, e: number) => (row.goldLines.get(path) ?? []).some(([gs, ge]) => s <= ge && gs <= e);
 await forEachIndexedTree({ rows, trees, storeDir }, async ({ index, rows: treeRows }) => {
   const root = join(trees, treeRows[0].baseCommit);
   const context = createRepoContextCache(fs).context({ root, generation: ++generation, index }, counter);
@@ -29,7 +29,7 @@ await forEachIndexedTree({ rows, trees, storeDir }, async ({ index, rows: treeRo
     const prepared = await prepareLocate(context, { issue: row.body, top: 5 });
     const item = (s: { id: string; path: string; startLine: number; endLine: number }) => {
       const view = { id: s.id, path: s.path, start_line: s.startLine, end_line: s.endLine, source: context.lines(s.path).slice(s.startLine, s.endLine) };
-      return { id: s.id, path: s.path, s: s.startLine, e: s.endLine, cost: counter.count(JSON.stringify(view)) + 1, meets: meets(row, s.path, s.startLine, s.endLine) };
+      return { id: s.id, path: s.path, s: s.startLine, e: s.endLine, cost: counter.count(JSON.stringify(view)) + 1, meets: pointerMeets({ path: s.path, start: s.startLine, end: s.endLine }, row.goldLines) };
     };
     const files = prepared.located.map((l, rank) => {
       const n = context.lines(l.file.path).count;
@@ -46,7 +46,7 @@ await forEachIndexedTree({ rows, trees, storeDir }, async ({ index, rows: treeRo
       const a = packLocate(context, prepared, b);
       const code = a.answer.code;
       const codeCost = code.reduce((sum, c) => sum + counter.count(JSON.stringify(c)) + 1, 0);
-      actual[b] = { tokens: a.answer.tokens, code: codeCost, meets: code.some((c) => meets(row, c.path, c.start_line, c.end_line)) };
+      actual[b] = { tokens: a.answer.tokens, code: codeCost, meets: code.some((c) => pointerMeets({ path: c.path, start: c.start_line, end: c.end_line }, row.goldLines)) };
     }
     lines.push(JSON.stringify({ id: row.id, repo: row.repo, lang: row.lang, files, ranked, actual }));
   }

@@ -3,11 +3,12 @@
  * prints the share of issues whose packed code meets the fix's lines at each budget, overall and per half of the
  * repositories (sorted by name, alternating). The replay packs greedily by each item's own token cost over the
  * answer's fixed part as measured at that budget; on both development sets it reproduces `bench/mcp-accuracy.ts`
- * within 0.2 points. Bench only.
+ * within 0.3 points (its give-way loop for whole files checks only the first places). Bench only.
  *
  *   npx tsx bench/locate-order-study.ts <candidates.jsonl>
  */
 import { readFileSync } from "node:fs";
+import { WHOLE_FILE } from "../src/mcp/locate-code.js";
 
 interface Item { id: string; path: string; s: number; e: number; cost: number; meets: boolean }
 interface File { fileTokens: number; whole: Item; pointers: Item[]; scored: Item[] }
@@ -54,9 +55,9 @@ function share(group: readonly Row[], order: Order, budget: number): string {
   let right = 0;
   for (const row of group) {
     const fixed = row.actual[budget].tokens - row.actual[budget].code;
-    // Whole files as locate offers them (WHOLE_FILE: ≤ 800 tokens and ≤ half the budget); one that does not fit
-    // gives way to its pointers, until every whole left fits.
-    let wholes = row.files.map((f) => (f.fileTokens <= Math.min(800, budget / 2) ? f.whole : undefined));
+    // Whole files as locate offers them (`WHOLE_FILE`); one that does not fit gives way to its pointers, until every
+    // whole left fits.
+    let wholes = row.files.map((f) => (f.fileTokens <= Math.min(WHOLE_FILE.maxTokens, budget * WHOLE_FILE.maxShare) ? f.whole : undefined));
     for (;;) {
       const order0 = order(row, wholes);
       let used = fixed;

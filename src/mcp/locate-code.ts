@@ -134,7 +134,6 @@ function packLocated(context: RepoContext, located: readonly LocatedEntry[], bud
     pointers: pointers.map((s) => ({ id: s.id, kind: s.kind, start_line: s.startLine, end_line: s.endLine })),
   }));
   const fileTokens = located.reduce((sum, { file }) => sum + context.fileTokens(file.path), 0);
-  // First pointers in rank order, then second pointers: one place in each likely file before a second in any.
   // A small file is shown whole in place of its pointers: for little more than their cost it also holds the lines
   // no symbol owns (imports, constants, top-level calls), where fixes in short files often are.
   const view = (s: CatalogSymbol): CodeView => ({
@@ -163,7 +162,8 @@ function packLocated(context: RepoContext, located: readonly LocatedEntry[], bud
     const firstFile = located.length === 0 ? [] : pointers.filter((p) => p.path === located[0].file.path);
     const options = { reportLeftOut: (c: CodeView) => pointerIds.has(c.id) };
     // The lead may come from inside a first-file pointer too large to show (a long class's method), so it is chosen
-    // against the pointers that fit on their own.
+    // against the pointers that fit on their own. All pointers are packed for that, not the first file's alone: the
+    // answer they are measured in names every pointer id as left out, as the real pack's does.
     const alone = located.length === 0 || wholes[0] ? undefined : packWithinBudget(pointers.map(view), budget, build, context.counter, options);
     const fitting = firstFile.filter((p) => alone?.included.some((c) => c.id === p.id));
     const lead = alone ? pickExtras([located[0].scored], fitting, pointerIds, LEAD_EXTRAS) : [];
@@ -185,8 +185,9 @@ function packLocated(context: RepoContext, located: readonly LocatedEntry[], bud
   const { pointers, lead, pointerIds, options, placeCode, shown } = packed;
   if (!shown) return undefined;
   const shownPlaces = [...pointers, ...lead].filter((p) => shown.included.some((c) => c.id === p.id));
-  const picked = pickExtras(located.map((l) => l.scored), shownPlaces, new Set([...pointerIds, ...lead.map((s) => s.id)]));
-  const extras = [...picked, ...pickRanked(prepared.ranked, [...shownPlaces, ...picked], new Set([...pointerIds, ...lead.map((s) => s.id)]))];
+  const placeIds = new Set([...pointerIds, ...lead.map((s) => s.id)]);
+  const picked = pickExtras(located.map((l) => l.scored), shownPlaces, placeIds);
+  const extras = [...picked, ...pickRanked(prepared.ranked, [...shownPlaces, ...picked], placeIds)];
   if (extras.length === 0) return shown;
   return packWithinBudget([...placeCode, ...extras.map(view)], budget, build, context.counter, options);
 }

@@ -28,8 +28,9 @@ def check_response(response):
   ] satisfies SymbolInfo[],
 };
 
-function shopWithErrors() {
-  return buildLexicalIndex([...SHOP_FILES.map((f) => ({ ...f, symbols: fixtureSymbols(f.path) })), { ...ERRORS, language: "python" as const }].map((f) => ({
+/** The shop's index with one more Python file. */
+function shopWith(extra: { path: string; text: string; symbols: SymbolInfo[] }) {
+  return buildLexicalIndex([...SHOP_FILES.map((f) => ({ ...f, symbols: fixtureSymbols(f.path) })), { ...extra, language: "python" as const }].map((f) => ({
     path: f.path, hash: `hash-of-${f.path}`, language: f.language, lineCount: countLines(f.text), symbols: f.symbols,
     analysis: analyzeToBytes({ text: f.text, language: f.language, symbols: f.symbols }),
   })));
@@ -62,7 +63,7 @@ describe("the place inside a file a ranking points at", () => {
   });
 
   it("sends the reader to where a quoted exception is raised, not to the exception's definition", () => {
-    const index = shopWithErrors();
+    const index = shopWith(ERRORS);
     const issue = "Checkout shows PaymentDeclinedError for a valid card\nThe response status is ok but PaymentDeclinedError is raised.";
     const errors = rankLexical(index, issue).find((f) => f.path === ERRORS.path);
     assert.equal(errors?.evidence.symbol?.qualifiedName, "check_response");
@@ -73,7 +74,6 @@ describe("the place inside a file a ranking points at", () => {
   it("treats a quoted warning class like a quoted exception: the place that emits it comes first", () => {
     const warnings = {
       path: "shop/payment/warnings.py",
-      language: "python" as const,
       text: `class DuplicateChargeWarning(UserWarning):
     pass
 
@@ -87,10 +87,7 @@ def warn_on_duplicate(charges):
         { name: "warn_on_duplicate", qualifiedName: "warn_on_duplicate", kind: "function", startLine: 5, endLine: 7 },
       ] satisfies SymbolInfo[],
     };
-    const index = buildLexicalIndex([...SHOP_FILES.map((f) => ({ ...f, symbols: fixtureSymbols(f.path) })), warnings].map((f) => ({
-      path: f.path, hash: `hash-of-${f.path}`, language: f.language, lineCount: countLines(f.text), symbols: f.symbols,
-      analysis: analyzeToBytes({ text: f.text, language: f.language, symbols: f.symbols }),
-    })));
+    const index = shopWith(warnings);
     const issue = "DuplicateChargeWarning on a single charge\nPaying once emits DuplicateChargeWarning.";
     const pointerOf = (options = {}) => rankLexical(index, issue, options).find((f) => f.path === warnings.path)?.evidence.symbol?.qualifiedName;
     assert.equal(pointerOf(), "warn_on_duplicate");
