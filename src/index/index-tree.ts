@@ -1,5 +1,6 @@
 import type { BlobRecord, IndexStore, TreeFile } from "../store/index-store.js";
 import { inThreadBlobBuilder, type AnalyzeContent, type BlobBuilder, type NewContent } from "./build-blob.js";
+import { createFolderMemory, type FolderMemory } from "./folder-listings.js";
 import { createFsTreeSource } from "./fs-tree-source.js";
 import {
   emptySkipCounts, walkSelection, type KnownFiles, type SelectedFile, type SelectionOptions, type UnchangedFile,
@@ -89,6 +90,9 @@ const BATCH_SIZE = 250;
  */
 const MAX_BATCHES_IN_FLIGHT = 4;
 
+/** What a walk knows from the store: file fingerprints, and the folder memory whose listings it then saves. */
+type WalkKnown = KnownFiles & { readonly folders?: FolderMemory };
+
 /** Fingerprints were matched against a stored tree that another process replaced meanwhile. */
 class StaleFingerprint extends Error {}
 
@@ -106,9 +110,11 @@ export async function indexTree(options: IndexTreeOptions): Promise<IndexReport>
   const useStats = reuseStored && source.stat !== undefined && store.getMeta(STAT_VERSION_KEY) === SELECTION_RULES_VERSION;
   if (useStats) {
     const stored = store.loadFileStats();
-    const known: KnownFiles = {
+    const folders = createFolderMemory(store.loadFolderListings());
+    const known: WalkKnown = {
       lookup: (path) => stored.files.get(path),
       trustChangesBefore: (options.fileClock ?? Date.now)() - STAT_SETTLE_MS,
+      folders,
     };
     try {
       return await indexWalk(options, source, contentVersion, reuseStored, known, { files: stored.files.size, generation: stored.generation });
@@ -117,10 +123,24 @@ export async function indexTree(options: IndexTreeOptions): Promise<IndexReport>
       if (!(error instanceof StaleFingerprint)) throw error;
     }
   }
-  const known: KnownFiles | undefined = source.stat
-    ? { lookup: () => undefined, trustChangesBefore: (options.fileClock ?? Date.now)() - STAT_SETTLE_MS }
+  // Without stored fingerprints (or in doubt about them) every folder is listed too; the listings are recorded.
+  const known: WalkKnown | undefined = source.stat
+    ? { lookup: () => undefined, trustChangesBefore: (options.fileClock ?? Date.now)() - STAT_SETTLE_MS, folders: createFolderMemory(new Map()) }
     : undefined;
   return indexWalk(options, source, contentVersion, reuseStored, known);
+}
+
+/**
+ * Writes the walk's folder listings for the next refresh. They are a cache (a failure, e.g. a read-only or busy
+ * store, only means the next walk lists those folders again), so nothing here fails the run.
+ */
+function saveFolderListings(store: IndexStore, folders: FolderMemory | undefined, alone: boolean): void {
+  if (!folders || !(alone ? folders.worthSavingAlone() : folders.changed())) return;
+  try {
+    store.replaceFolderListings(folders.recorded);
+  } catch {
+    // Listed again next time.
+  }
 }
 
 async function indexWalk(
@@ -128,7 +148,7 @@ async function indexWalk(
   source: TreeSource,
   contentVersion: string,
   reuseStored: boolean,
-  known: KnownFiles | undefined,
+  known: WalkKnown | undefined,
   /**
    * The stored tree `known` was read from (its file count and generation): lets a no-change refresh write nothing,
    * and vouches for the contents of files found unchanged while the generation stays the same.
@@ -223,7 +243,10 @@ async function indexWalk(
   // Nothing is written (no transaction, no WAL to checkpoint), unless a meta entry would change.
   const unchanged = read === 0 && blobs.length + storedAhead === 0 && files.length === storedAt?.files &&
     Object.entries(options.meta ?? {}).every(([key, value]) => store.getMeta(key) === value);
+  const folders = known?.folders;
   if (unchanged) {
+    // The one write a refresh of an unchanged tree may make: many folders listings to record (once after an upgrade).
+    saveFolderListings(store, folders, true);
     onProgress?.({ phase: "done", files: files.length, analyzed: 0 });
     return {
       files: files.length, analyzed: 0, reused: files.length, removed: 0, skipped, generation: store.generation(),
@@ -240,6 +263,7 @@ async function indexWalk(
     indexed_at: new Date(now()).toISOString(),
   };
   const result = store.applyTree({ files, blobs, meta, ...(storedAhead > 0 ? { storedAhead } : {}) });
+  saveFolderListings(store, folders, false);
   onProgress?.({ phase: "done", files: files.length, analyzed });
   return {
     files: files.length,

@@ -1,5 +1,6 @@
 import { decodeText } from "./decode-text.js";
 import { detectLanguage } from "./detect-language.js";
+import { decodeFolderEntries, encodeFolderEntries, type KnownFolders } from "./folder-listings.js";
 import { createGlobMatcher } from "./glob.js";
 import { hashContent } from "./hash-content.js";
 import {
@@ -58,6 +59,8 @@ export interface KnownFiles {
    * within the file system's timestamp granularity after the read could leave the fingerprint as it was.
    */
   readonly trustChangesBefore: number;
+  /** Folder listings to recall by the folder's fingerprint, and where to record them; absent: every folder is listed. */
+  readonly folders?: KnownFolders;
 }
 
 /** A zeroed count for every skip reason. */
@@ -121,9 +124,27 @@ export function* walkSelection(
     return trusted ? { kind: "selected", file, fingerprint: stat!.fingerprint } : { kind: "selected", file };
   }
 
-  const listSorted = (dir: string): TreeEntry[] =>
-    [...source.listDirectory(dir)].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  let root: TreeEntry[];
+  const listSorted = (dir: string): readonly TreeEntry[] => {
+    const folders = known?.folders;
+    if (!folders || !source.stat) return sortEntries(source.listDirectory(dir));
+    // Taken before the listing, so a change during it shows as another fingerprint next time.
+    const stat = source.stat(dir);
+    const recorded = folders.lookup(dir);
+    if (recorded !== undefined && recorded.stat === stat.fingerprint) {
+      const entries = decodeFolderEntries(recorded.entries);
+      if (entries !== undefined) {
+        folders.record(recorded, false);
+        return entries;
+      }
+    }
+    const entries = sortEntries(source.listDirectory(dir));
+    // A folder changed too recently to be told apart by its times is listed again next time, as such a file is read.
+    if (stat.changedMs < known.trustChangesBefore) {
+      folders.record({ path: dir, stat: stat.fingerprint, entries: encodeFolderEntries(entries) }, true);
+    }
+    return entries;
+  };
+  let root: readonly TreeEntry[];
   try {
     root = listSorted("");
   } catch (error) {
@@ -147,7 +168,7 @@ export function* walkSelection(
       yield { kind: "skipped", path, reason: "symlink" };
     } else if (entry.kind === "directory") {
       const reason = directorySkipReason(entry.name);
-      let entries: TreeEntry[] | undefined;
+      let entries: readonly TreeEntry[] | undefined;
       if (!reason) {
         try {
           entries = listSorted(path);
@@ -182,6 +203,11 @@ export function selectFiles(source: TreeSource, options: SelectionOptions = {}):
     }
   }
   return { files, skipped };
+}
+
+/** Entries in byte order of their names: the walk's order, so the file cap is deterministic. */
+function sortEntries(entries: readonly TreeEntry[]): TreeEntry[] {
+  return [...entries].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /** The first line of a file when it may be a shebang (`#!…`), for `detectLanguage`; else "". */

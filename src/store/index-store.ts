@@ -31,6 +31,18 @@ export interface StatEntry {
   readonly stat: string | null;
 }
 
+/**
+ * A folder's entries as a walk listed them, with the folder's stat fingerprint taken just before (see
+ * `FileStat.fingerprint`): while the fingerprint stays the same, so do the entries.
+ */
+export interface FolderListing {
+  /** The folder's path in the tree ("" for the root). */
+  readonly path: string;
+  readonly stat: string;
+  /** The entries, encoded by the walk (`index/folder-listings.ts`); opaque to the store. */
+  readonly entries: string;
+}
+
 /** A complete new tree. Every file's hash must be stored already or be among `blobs`. */
 export interface TreeUpdate {
   /** Every file of the new tree (not a delta): paths missing here are removed from the index. */
@@ -92,6 +104,10 @@ export interface IndexStore {
    * while the generation stays the same, every hash among them is stored.
    */
   loadFileStats(): { readonly files: Map<string, StatEntry>; readonly generation: number };
+  /** Every recorded folder listing by path (a cache for the walk: independent of the tree and its generation). */
+  loadFolderListings(): Map<string, FolderListing>;
+  /** Replaces every recorded folder listing with `listings`, in a transaction of its own. */
+  replaceFolderListings(listings: readonly FolderListing[]): void;
   /** The current tree's paths and content hashes, in path order (no contents: cheap, for applying a delta). */
   listFiles(): TreeFile[];
   /** Every file of the current tree, in path order, in two queries. */

@@ -73,6 +73,15 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec("CREATE TABLE links (hash TEXT PRIMARY KEY, body TEXT NOT NULL) WITHOUT ROWID");
     },
   },
+  {
+    version: 6,
+    description: "folder_listings: every folder's entries with its stat fingerprint, so a refresh lists only changed folders",
+    up(db) {
+      // One row holding every listing: read back as one blob, not thousands of rows (django: ~2 ms instead of ~14).
+      // Empty after the upgrade: the next refresh lists every folder, as before, and records them.
+      db.exec("CREATE TABLE folder_listings (id INTEGER PRIMARY KEY CHECK (id = 1), body BLOB NOT NULL)");
+    },
+  },
 ];
 
 /** The schema version this build writes. */

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Sqlite, { type Database } from "better-sqlite3";
 import { createApplyTree, createPutContents, RESERVED_META_KEYS } from "./apply-tree.js";
+import { decodeFolderListings, encodeFolderListings } from "./folder-listings-codec.js";
 import type { IndexStore } from "./index-store.js";
 import { createLoadCorpus } from "./load-corpus.js";
 import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.js";
@@ -105,6 +106,8 @@ function buildStore(db: Database, path: string): SqliteIndexStore {
       throw classifySqliteError(error, path);
     }
   };
+  const selectFolders = db.prepare<[], Buffer>("SELECT body FROM folder_listings WHERE id = 1").pluck();
+  const writeFolders = db.prepare("INSERT OR REPLACE INTO folder_listings (id, body) VALUES (1, ?)");
   const loadStats = db.transaction(() => ({
     files: new Map(selectStats.all().map(([path, hash, stat]) => [path, { hash, stat }])),
     generation: Number(readMeta.get("generation") ?? "0"),
@@ -118,6 +121,8 @@ function buildStore(db: Database, path: string): SqliteIndexStore {
     putContents: (blobs) => guard(() => putContents(blobs)),
     loadCorpus: () => guard(() => loadCorpus()),
     loadFileStats: () => guard(() => loadStats()),
+    loadFolderListings: () => guard(() => decodeFolderListings(selectFolders.get())),
+    replaceFolderListings: (listings) => guard(() => writeFolders.run(encodeFolderListings(listings))),
     listFiles: () => guard(() => listFiles.all()),
     generation: () => guard(() => Number(readMeta.get("generation") ?? "0")),
     getMeta: (key) => guard(() => readMeta.get(key)),

@@ -138,6 +138,7 @@ test("any doubt falls back to reading every file: a vanished content, new select
     knownHashes: (hashes) => s.knownHashes(hashes), applyTree: (u) => s.applyTree(u), putContents: (b) => s.putContents(b),
     loadCorpus: () => s.loadCorpus(),
     loadFileStats: () => (walks++, s.loadFileStats()), listFiles: () => s.listFiles(),
+    loadFolderListings: () => s.loadFolderListings(), replaceFolderListings: (l) => s.replaceFolderListings(l),
     generation: () => s.generation() + (walks === 1 ? 1 : 0), getMeta: (k) => s.getMeta(k),
     setMeta: (k, v) => s.setMeta(k, v), close: () => s.close(),
   };

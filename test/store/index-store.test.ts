@@ -14,7 +14,7 @@ test("a new store is created with its parent directories, in WAL mode, empty, at
 
   assert.equal(existsSync(path), true);
   assert.equal(store.db.pragma("journal_mode", { simple: true }), "wal");
-  assert.equal(store.getMeta("schema_version"), "5");
+  assert.equal(store.getMeta("schema_version"), "6");
   assert.equal(store.generation(), 0);
   assert.deepEqual(store.loadCorpus(), []);
 });
