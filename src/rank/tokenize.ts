@@ -28,8 +28,16 @@ export type TokenSink = (term: string, part: boolean) => void;
  * cold django index, a quarter of the analysis.
  */
 export function scanTokens(text: string, sink: TokenSink): void {
-  const n = text.length;
-  let i = 0;
+  scanTokensIn(text, 0, text.length, sink);
+}
+
+/**
+ * {@link scanTokens} over `text[from, to)`, without copying it out first: what a content's analysis calls line by
+ * line (a word never spans a line, so the terms are those of each line scanned on its own).
+ */
+export function scanTokensIn(text: string, from: number, to: number, sink: TokenSink): void {
+  const n = to;
+  let i = from;
   while (i < n) {
     if (classOf(text.charCodeAt(i)) === OTHER) {
       i++;
