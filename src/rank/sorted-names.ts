@@ -19,10 +19,11 @@ export interface EncodedSortedNames {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** The order that sorts `names` (indexes into it). */
+/** The order that sorts `names`, which must be distinct (indexes into it). */
 export function sortOrder(names: readonly string[]): Int32Array {
   const order = Int32Array.from(names, (_, i) => i);
-  return order.sort((a, b) => (names[a] < names[b] ? -1 : names[a] > names[b] ? 1 : 0));
+  // One comparison per call: distinct names are never equal (a tenth of the sort on django's 106,000 terms).
+  return order.sort((a, b) => (names[a] < names[b] ? -1 : 1));
 }
 
 /** Encodes names that are already sorted and distinct. */

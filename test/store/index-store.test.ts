@@ -66,6 +66,7 @@ test("a renamed file reuses its blob; removed and changed files drop blobs, symb
     store.db.prepare("INSERT INTO chunks VALUES (?, 0, ?, 1, 2, 'function', 'g')").run("h2", "c2");
     store.db.prepare("INSERT INTO chunks VALUES (?, 0, ?, 1, 2, 'function', 'f')").run("h1", "c1");
     store.db.prepare("INSERT INTO embeddings VALUES (?, 'voyage-code-3', x'00')").run("c2");
+    for (const hash of ["h1", "h2"]) store.db.prepare("INSERT INTO links VALUES (?, '{\"imports\":[],\"types\":[]}')").run(hash);
 
     const result = store.applyTree({
       files: [{ path: "new.py", hash: "h1" }, { path: "edit.py", hash: "h4" }],
@@ -78,6 +79,7 @@ test("a renamed file reuses its blob; removed and changed files drop blobs, symb
     const count = (sql: string): unknown => store.db.prepare(sql).pluck().get();
     assert.equal(count("SELECT group_concat(hash) FROM (SELECT hash FROM blobs ORDER BY hash)"), "h1,h4");
     assert.equal(count("SELECT group_concat(hash) FROM (SELECT DISTINCT hash FROM symbols ORDER BY hash)"), "h1,h4");
+    assert.equal(count("SELECT group_concat(hash) FROM links"), "h1");
     assert.equal(count("SELECT group_concat(file_hash) FROM chunks"), "h1");
     assert.equal(count("SELECT group_concat(chunk_hash) FROM embeddings"), "c2");
   });
