@@ -78,7 +78,8 @@ function createCheckoutSession(indexer: Indexer, io: CliIo, options: McpCommandO
     if (loaded?.generation !== generation) {
       loaded?.lexical.release();
       loaded = undefined;
-      loaded = { generation, lexical: loadLexicalIndex(opened.store) };
+      // An index built after a change is saved for the next process after the call's answer is sent (below).
+      loaded = { generation, lexical: loadLexicalIndex(opened.store, undefined, { saveLater: true }) };
     }
     return { root: opened.root, generation, index: loaded.lexical.index };
   }
@@ -86,11 +87,13 @@ function createCheckoutSession(indexer: Indexer, io: CliIo, options: McpCommandO
   return {
     withRepo<T>(work: (repo: RepoState) => T | Promise<T>): Promise<T> {
       const run = queue.then(async () => work(await current()));
-      queue = run.catch(() => undefined);
+      // The save waits for the next turn of the event loop: the answer is written to stdout in this one.
+      queue = run.catch(() => undefined).then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(() => loaded?.lexical.save());
       return run;
     },
     async close(): Promise<void> {
       await queue;
+      loaded?.lexical.save();
       loaded?.lexical.release();
       opened?.store.close();
     },

@@ -42,7 +42,8 @@ export async function runRankCommand(
   const { store, root } = await openCheckout(indexer, options.repo, options.store, io.progress);
   let loaded: LoadedLexicalIndex | undefined;
   try {
-    loaded = loadLexicalIndex(store);
+    // An index built after a change is saved for the next process once the answer is printed.
+    loaded = loadLexicalIndex(store, undefined, { saveLater: true });
     const { index } = loaded;
     if (options.symbols) {
       const ranked = rankIssueSymbols({ index, now: () => performance.now() }, { text, top: options.top, include: options.include, exclude: options.exclude });
@@ -58,6 +59,7 @@ export async function runRankCommand(
     else for (const line of renderRankingText(ranking)) io.out(line);
     return ranking;
   } finally {
+    loaded?.save();
     // A background fill the planner started cannot outlive the process; `bugscout index` embeds in the foreground.
     await dense?.release(store);
     loaded?.release();

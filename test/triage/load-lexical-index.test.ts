@@ -152,3 +152,27 @@ test("the code version hashes this installation's ranking modules", () => {
   assert.match(rankCodeVersion(), /^[0-9a-f]{16}$/);
   assert.equal(rankCodeVersion(), rankCodeVersion());
 });
+
+test("with saveLater a built index is saved by save(), once, under the state it was built from", async (t) => {
+  const { store } = await indexedSample(t);
+  const key = () => store.db.prepare("SELECT key FROM lexical_snapshot").pluck().get() as string | undefined;
+
+  const built = loadReleasable(store, "code-a", { saveLater: true });
+  t.after(() => built.release());
+  assert.equal(fromSnapshot(built.index), false);
+  assert.equal(key(), undefined);
+  assert.equal(existsSync(`${store.path}.lexical`), false);
+  built.save();
+  assert.equal(key(), "generation-1|" + store.getMeta("content_version") + "|code-code-a");
+  const bytes = readFileSync(`${store.path}.lexical`);
+  built.save();
+  assert.deepEqual(readFileSync(`${store.path}.lexical`), bytes);
+
+  // Read from the saved one: nothing to save, and ranked alike.
+  const read = loadReleasable(store, "code-a", { saveLater: true });
+  t.after(() => read.release());
+  assert.equal(fromSnapshot(read.index), true);
+  read.save();
+  assert.deepEqual(readFileSync(`${store.path}.lexical`), bytes);
+  assert.deepEqual(rankLexical(read.index, ISSUE), rankLexical(built.index, ISSUE));
+});
