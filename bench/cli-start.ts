@@ -3,7 +3,7 @@
  * starts it, timed from spawn to exit. The store is built first (cold `index`, reported too) in a temp folder; one
  * untimed rank follows, then the timed runs.
  *
- * Usage: node --import tsx bench/cli-start.ts <checkout> <issue file> [runs=20] [bin=dist/cli/bin.js]
+ * Usage: node --import tsx bench/cli-start.ts <checkout> <issue file> [runs=20] [bin=dist/cli-bundle/bin.js]
  * Run `npm run build` first (or pass an installed `bugscout` as bin). Nothing is written into the checkout.
  */
 import { spawnSync } from "node:child_process";
@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
-const [checkout, issueFile, runsArg = "20", binArg = "dist/cli/bin.js"] = process.argv.slice(2);
+const [checkout, issueFile, runsArg = "20", binArg = "dist/cli-bundle/bin.js"] = process.argv.slice(2);
 if (!checkout || !issueFile) throw new Error("usage: bench/cli-start.ts <checkout> <issue file> [runs] [bin]");
 const bin = resolve(binArg);
 const work = mkdtempSync(join(tmpdir(), "bugscout-cli-start-"));

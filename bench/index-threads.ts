@@ -1,6 +1,6 @@
 /**
  * Cold `bugscout index` with one thread against the default thread count, in turn, on one tree (issue 25).
- * Usage: npm run build && node --import tsx bench/index-threads.ts <tree dir> [rounds=3] [bin=dist/cli/bin.js]
+ * Usage: npm run build && node --import tsx bench/index-threads.ts <tree dir> [rounds=3] [bin=dist/cli-bundle/bin.js]
  * Each run indexes into a fresh store in a temp folder (a cold index); wall time and peak RSS come from
  * /usr/bin/time, the load average is read before each run. Runs alternate (1, default, 1, default…) so a change in
  * the machine's load falls on both.
@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const [root, roundsArg = "3", bin = "dist/cli/bin.js"] = process.argv.slice(2);
+const [root, roundsArg = "3", bin = "dist/cli-bundle/bin.js"] = process.argv.slice(2);
 if (!root) throw new Error("usage: bench/index-threads.ts <tree dir> [rounds] [bin]");
 const dir = mkdtempSync(join(tmpdir(), "bugscout-threads-"));
 

@@ -8,7 +8,7 @@
  *     server start-up to the first answer (spawn → initialize → first tools/call) on a warm store, then the warm
  *     latency of each tool over N calls (median and p95).
  *
- * The server is the built command (`node dist/cli/bin.js mcp`): run `npm run build` first.
+ * The server is the built command (`node dist/cli-bundle/bin.js mcp`): run `npm run build` first.
  */
 import { readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
@@ -27,7 +27,7 @@ const [mode, ...rest] = process.argv.slice(2);
 const args = parseBenchArgs(rest);
 const repo = realpathSync(args.one("repo", "."));
 const store = args.one("store", "");
-const bin = join(import.meta.dirname, "../dist/cli/bin.js");
+const bin = join(import.meta.dirname, "../dist/cli-bundle/bin.js");
 
 async function connect(): Promise<{ client: Client; close: () => Promise<void> }> {
   const transport = new StdioClientTransport({

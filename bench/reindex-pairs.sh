@@ -8,14 +8,14 @@ tree=$1 a=$2 b=$3 pairs=${4:-40} work=${5:-$(mktemp -d)}
 mkdir -p "$work"
 for v in a b; do
   dir=$a; [ $v = b ] && dir=$b
-  node "$dir/dist/cli/bin.js" index --repo "$tree" --store "$work/$v.sqlite" > /dev/null
+  node "$dir/dist/cli-bundle/bin.js" index --repo "$tree" --store "$work/$v.sqlite" > /dev/null
 done
 times="$work/times.txt"
 : > "$times"
 for _ in $(seq 1 "$pairs"); do
   for v in a b; do
     dir=$a; [ $v = b ] && dir=$b
-    /usr/bin/time -f "$v %e %U %S %M" node "$dir/dist/cli/bin.js" index --repo "$tree" --store "$work/$v.sqlite" > /dev/null 2>> "$times"
+    /usr/bin/time -f "$v %e %U %S %M" node "$dir/dist/cli-bundle/bin.js" index --repo "$tree" --store "$work/$v.sqlite" > /dev/null 2>> "$times"
   done
 done
 grep -E '^(a|b) ' "$times"

@@ -134,9 +134,13 @@ export async function createIndexer(
   };
 }
 
-/** The worker entry beside this module: index-worker.js once built; from source, a module that loads it through tsx. */
+/**
+ * The worker entry: from source, a module beside this one that loads it through tsx; once built, `triage/index-worker.js`
+ * — named from the parent folder, so the path holds both from `dist/triage/` and from the command's bundle in
+ * `dist/cli-bundle/` (a sibling folder), which inlines this module.
+ */
 function indexWorkerEntry(): URL {
-  return new URL(import.meta.url.endsWith(".ts") ? "./index-worker-source.mjs" : "./index-worker.js", import.meta.url);
+  return new URL(import.meta.url.endsWith(".ts") ? "./index-worker-source.mjs" : "../triage/index-worker.js", import.meta.url);
 }
 
 /** Index worker threads when nothing says otherwise: one per core the process may use. */

@@ -33,6 +33,7 @@ describe("the installed bugscout command", { timeout: 300_000 }, () => {
   it("ships the built CLI and no sources, tests, fixtures or datasets", async () => {
     const listing = await run("tar", ["-tzf", tarball]);
     const files = listing.stdout.trim().split("\n");
+    assert.ok(files.includes("package/dist/cli-bundle/bin.js"), "the command's bundle ships");
     assert.ok(files.includes("package/dist/cli/bin.js"));
     assert.ok(files.includes("package/dist/index/symbols/symbol-extractor.js"));
     assert.ok(files.includes("package/dist/triage/index-worker.js"), "the index worker's entry ships");
@@ -40,9 +41,9 @@ describe("the installed bugscout command", { timeout: 300_000 }, () => {
     assert.deepEqual(stray, []);
   });
 
-  it("is an executable link to the compiled bin with a node shebang", () => {
+  it("is an executable link to the bundled bin with a node shebang", () => {
     accessSync(bin, constants.X_OK);
-    assert.match(realpathSync(bin), /lib\/node_modules\/bugscout\/dist\/cli\/bin\.js$/);
+    assert.match(realpathSync(bin), /lib\/node_modules\/bugscout\/dist\/cli-bundle\/bin\.js$/);
     assert.match(readFileSync(bin, "utf8"), /^#!\/usr\/bin\/env node\n/);
   });
 
@@ -104,7 +105,7 @@ describe("the installed bugscout command", { timeout: 300_000 }, () => {
       const urls = readFileSync(log, "utf8").trim().split("\n");
       return [...new Set([
         ...urls.map((u) => /lib\/node_modules\/bugscout\/(?:node_modules\/((?:@[^/]+\/)?[^/]+)|(dist\/.*))/.exec(u))
-          .filter((m) => m !== null).map((m) => m[1] ?? m[2]),
+          .filter((m) => m !== null).flatMap((m) => m[1] ?? bundledModules(m[2])),
         ...urls.filter((u) => u.startsWith("builtin:")),
       ])];
     };
@@ -120,6 +121,12 @@ describe("the installed bugscout command", { timeout: 300_000 }, () => {
     const needless = warm.filter((m) =>
       /^(web-tree-sitter|voyageai|zod|builtin:crypto|dist\/embed\/.*|dist\/eval\/.*|dist\/cli\/command-(index|eval)\.js|dist\/index\/worker-blob-builder\.js|dist\/env\.js|dist\/index\/symbols\/(symbol-extractor|language-rules|rules-.*)\.js)$/.test(m));
     assert.deepEqual(needless, []);
+  });
+
+  it("runs the bundle, whose chunks hold the compiled modules", async () => {
+    // What `bundledModules` reads: without it the module test below would see only chunk names.
+    assert.ok(bundledModules("dist/cli-bundle/bin.js").includes("dist/cli/bin.js"));
+    assert.ok(Object.keys(bundleMeta().outputs).length > 5, "lazily imported commands stay in chunks of their own");
   });
 
   it("rejects an unknown command on stderr with a non-zero exit", async () => {
@@ -143,3 +150,19 @@ describe("the installed bugscout command", { timeout: 300_000 }, () => {
     assert.match(result.stderr, /^Usage:\n/);
   });
 });
+
+/**
+ * esbuild's metafile of the bundle `npm pack` just built (prepack builds in the checkout, so it describes the packed
+ * chunks): which compiled modules each chunk holds.
+ */
+function bundleMeta(): { outputs: Record<string, { inputs: Record<string, unknown> }> } {
+  return JSON.parse(readFileSync(join(import.meta.dirname, "../../dist/cli-bundle/meta.json"), "utf8"));
+}
+
+/** The compiled modules (`dist/...js`) a loaded package file stands for: itself, or a bundle chunk's inputs. */
+function bundledModules(file: string): string[] {
+  if (!file.startsWith("dist/cli-bundle/")) return [file];
+  const output = bundleMeta().outputs[file];
+  assert.ok(output, `${file} is not in the bundle's metafile`);
+  return Object.keys(output.inputs);
+}
