@@ -245,7 +245,7 @@ async function indexWalk(
     Object.entries(options.meta ?? {}).every(([key, value]) => store.getMeta(key) === value);
   const folders = known?.folders;
   if (unchanged) {
-    // The one write a refresh of an unchanged tree may make: many folders listings to record (once after an upgrade).
+    // The one write a refresh of an unchanged tree may make: many folder listings to record (once after an upgrade).
     saveFolderListings(store, folders, true);
     onProgress?.({ phase: "done", files: files.length, analyzed: 0 });
     return {

@@ -60,12 +60,17 @@ export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...env, ...extra };
 }
 
+/** The copy of the project that {@link packProject} built and packed in `work`: its `dist/` is what the tarball holds. */
+export function packedCopy(work: string): string {
+  return join(work, "project");
+}
+
 /**
  * Packs the project the way a release would (`npm pack`, whose `prepack` builds dist/) from a copy of its sources,
  * so the build never touches the checkout's dist/ while other tests run, and returns the tarball's path.
  */
 export async function packProject(work: string): Promise<string> {
-  const copy = join(work, "project");
+  const copy = packedCopy(work);
   mkdirSync(copy);
   for (const input of BUILD_INPUTS) cpSync(join(ROOT, input), join(copy, input), { recursive: true });
   symlinkSync(join(ROOT, "node_modules"), join(copy, "node_modules"), "dir");

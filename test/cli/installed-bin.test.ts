@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { after, before, describe, it } from "node:test";
-import { cleanEnv, installGlobally, packProject, run } from "./install-package.js";
+import { cleanEnv, installGlobally, packedCopy, packProject, run } from "./install-package.js";
 
 const SAMPLE = join(import.meta.dirname, "../../examples/sample-repo");
 const ISSUE = join(import.meta.dirname, "../../examples/sample-issue.md");
@@ -105,7 +105,7 @@ describe("the installed bugscout command", { timeout: 300_000 }, () => {
       const urls = readFileSync(log, "utf8").trim().split("\n");
       return [...new Set([
         ...urls.map((u) => /lib\/node_modules\/bugscout\/(?:node_modules\/((?:@[^/]+\/)?[^/]+)|(dist\/.*))/.exec(u))
-          .filter((m) => m !== null).flatMap((m) => m[1] ?? bundledModules(m[2])),
+          .filter((m) => m !== null).flatMap((m) => m[1] ?? bundledModules(packedBundleMeta(work), m[2])),
         ...urls.filter((u) => u.startsWith("builtin:")),
       ])];
     };
@@ -125,8 +125,9 @@ describe("the installed bugscout command", { timeout: 300_000 }, () => {
 
   it("runs the bundle, whose chunks hold the compiled modules", async () => {
     // What `bundledModules` reads: without it the module test below would see only chunk names.
-    assert.ok(bundledModules("dist/cli-bundle/bin.js").includes("dist/cli/bin.js"));
-    assert.ok(Object.keys(bundleMeta().outputs).length > 5, "lazily imported commands stay in chunks of their own");
+    const meta = packedBundleMeta(work);
+    assert.ok(bundledModules(meta, "dist/cli-bundle/bin.js").includes("dist/cli/bin.js"));
+    assert.ok(Object.keys(meta.outputs).length > 5, "lazily imported commands stay in chunks of their own");
   });
 
   it("rejects an unknown command on stderr with a non-zero exit", async () => {
@@ -151,18 +152,18 @@ describe("the installed bugscout command", { timeout: 300_000 }, () => {
   });
 });
 
-/**
- * esbuild's metafile of the bundle `npm pack` just built (prepack builds in the checkout, so it describes the packed
- * chunks): which compiled modules each chunk holds.
- */
-function bundleMeta(): { outputs: Record<string, { inputs: Record<string, unknown> }> } {
-  return JSON.parse(readFileSync(join(import.meta.dirname, "../../dist/cli-bundle/meta.json"), "utf8"));
+/** esbuild's metafile of a bundle (not shipped): which compiled modules each chunk holds. */
+type BundleMeta = { outputs: Record<string, { inputs: Record<string, unknown> }> };
+
+/** The metafile of the bundle `packProject` built in `work` (its prepack build), i.e. of the packed chunks. */
+function packedBundleMeta(work: string): BundleMeta {
+  return JSON.parse(readFileSync(join(packedCopy(work), "dist/cli-bundle/meta.json"), "utf8"));
 }
 
 /** The compiled modules (`dist/...js`) a loaded package file stands for: itself, or a bundle chunk's inputs. */
-function bundledModules(file: string): string[] {
+function bundledModules(meta: BundleMeta, file: string): string[] {
   if (!file.startsWith("dist/cli-bundle/")) return [file];
-  const output = bundleMeta().outputs[file];
+  const output = meta.outputs[file];
   assert.ok(output, `${file} is not in the bundle's metafile`);
   return Object.keys(output.inputs);
 }

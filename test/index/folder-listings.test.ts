@@ -2,18 +2,14 @@ import assert from "node:assert/strict";
 import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test, type TestContext } from "node:test";
-import Sqlite from "better-sqlite3";
 import { decodeFolderEntries, encodeFolderEntries } from "../../src/index/folder-listings.js";
 import { createFsTreeSource } from "../../src/index/fs-tree-source.js";
-import { indexTree, type IndexTreeOptions } from "../../src/index/index-tree.js";
 import { selectFiles, walkSelection } from "../../src/index/select-files.js";
-import { createSymbolExtractor, type SymbolExtractor } from "../../src/index/symbols/symbol-extractor.js";
-import type { TreeEntry, TreeSource } from "../../src/index/tree-source.js";
-import { analyzeToBytes } from "../../src/rank/analyze-content.js";
+import type { TreeEntry } from "../../src/index/tree-source.js";
 import { decodeFolderListings, encodeFolderListings } from "../../src/store/folder-listings-codec.js";
-import { MIGRATIONS, SCHEMA_VERSION } from "../../src/store/migrations.js";
-import { openIndexStore } from "../../src/store/open-index-store.js";
-import { makeTempDir, writeTree, type TreeSpec } from "./temp-tree.js";
+import { SCHEMA_VERSION } from "../../src/store/migrations.js";
+import { LATER, refreshHarness, storeAtSchema } from "./refresh-harness.js";
+import { writeTree, type TreeSpec } from "./temp-tree.js";
 
 const TREE: TreeSpec = {
   "pkg/a.py": "def alpha():\n    pass\n",
@@ -21,41 +17,10 @@ const TREE: TreeSpec = {
   "docs/guide.md": "# Guide\n",
   "README.md": "# Sample\n",
 };
-/** A clock far after every file's and folder's times, so every fingerprint is settled and trusted. */
-const LATER = () => Date.now() + 3_600_000;
-
-let extractor: SymbolExtractor | undefined;
-async function python(): Promise<SymbolExtractor> {
-  extractor ??= await createSymbolExtractor({ languages: ["python"] });
-  return extractor;
-}
-test.after(() => extractor?.dispose());
-
-/** A directory source that records which folders were listed and which files were read. */
-function countingSource(root: string): TreeSource & { listed: string[]; reads: string[] } {
-  const fs = createFsTreeSource(root);
-  const listed: string[] = [];
-  const reads: string[] = [];
-  return {
-    ...fs, listed, reads,
-    listDirectory: (path) => (listed.push(path), fs.listDirectory(path)),
-    readFile: (path) => (reads.push(path), fs.readFile(path)),
-  };
-}
-
 async function setUp(t: TestContext, storePath?: string) {
-  const root = makeTempDir(t);
-  writeTree(root, TREE);
-  const store = openIndexStore(storePath ?? join(makeTempDir(t, "bugscout-store-"), "index.sqlite"));
-  t.after(() => store.close());
-  const ex = await python();
-  const run = async (overrides: Partial<IndexTreeOptions> = {}) => {
-    const source = countingSource(root);
-    const report = await indexTree({ root, store, source, extractor: ex, analyze: analyzeToBytes, fileClock: LATER, ...overrides });
-    return { report, listed: source.listed.sort(), reads: source.reads.sort() };
-  };
-  const paths = () => store.listFiles().map((f) => f.path);
-  return { root, store, run, paths };
+  const h = await refreshHarness(t, TREE, storePath);
+  const paths = () => h.store.listFiles().map((f) => f.path);
+  return { ...h, paths };
 }
 
 test("a refresh of an unchanged tree lists no folder once their listings are recorded", async (t) => {
@@ -162,13 +127,7 @@ test("listings are written alone only when many folders were listed afresh; a da
 });
 
 test("a schema-5 store gains folder listings: lists every folder once, then none", async (t) => {
-  const path = join(makeTempDir(t, "bugscout-store-"), "old.sqlite");
-  const db = new Sqlite(path);
-  for (const m of MIGRATIONS.filter((m) => m.version <= 5)) m.up(db);
-  db.prepare("INSERT INTO meta (key, value) VALUES ('schema_version', '5')").run();
-  db.close();
-
-  const h = await setUp(t, path);
+  const h = await setUp(t, storeAtSchema(t, 5));
   assert.equal(h.store.getMeta("schema_version"), String(SCHEMA_VERSION));
   assert.equal((await h.run()).listed.length, 4);
   assert.equal((await h.run()).listed.length, 0);

@@ -2,16 +2,12 @@ import assert from "node:assert/strict";
 import { renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test, type TestContext } from "node:test";
-import Sqlite from "better-sqlite3";
-import { createFsTreeSource } from "../../src/index/fs-tree-source.js";
-import { indexTree, STAT_VERSION_KEY, type IndexTreeOptions } from "../../src/index/index-tree.js";
-import { createSymbolExtractor, type SymbolExtractor } from "../../src/index/symbols/symbol-extractor.js";
-import type { TreeSource } from "../../src/index/tree-source.js";
-import { analyzeToBytes } from "../../src/rank/analyze-content.js";
+import { STAT_VERSION_KEY } from "../../src/index/index-tree.js";
 import type { IndexStore } from "../../src/store/index-store.js";
-import { MIGRATIONS, SCHEMA_VERSION } from "../../src/store/migrations.js";
-import { openIndexStore, type SqliteIndexStore } from "../../src/store/open-index-store.js";
-import { makeTempDir, writeTree, type TreeSpec } from "./temp-tree.js";
+import { SCHEMA_VERSION } from "../../src/store/migrations.js";
+import type { SqliteIndexStore } from "../../src/store/open-index-store.js";
+import { refreshHarness, storeAtSchema } from "./refresh-harness.js";
+import { writeTree, type TreeSpec } from "./temp-tree.js";
 
 const TREE: TreeSpec = {
   "pkg/a.py": "def alpha():\n    pass\n",
@@ -19,36 +15,10 @@ const TREE: TreeSpec = {
   "pkg/c.py": "def gamma():\n    pass\n",
   "README.md": "# Sample\n",
 };
-/** A clock far after every file's times, so every fingerprint is settled and trusted. */
-const LATER = () => Date.now() + 3_600_000;
-
-let extractor: SymbolExtractor | undefined;
-async function python(): Promise<SymbolExtractor> {
-  extractor ??= await createSymbolExtractor({ languages: ["python"] });
-  return extractor;
-}
-test.after(() => extractor?.dispose());
-
-/** A directory source that records which files were read. */
-function countingSource(root: string): TreeSource & { reads: string[] } {
-  const fs = createFsTreeSource(root);
-  const reads: string[] = [];
-  return { ...fs, reads, readFile: (path) => (reads.push(path), fs.readFile(path)) };
-}
-
 async function setUp(t: TestContext, path?: string) {
-  const root = makeTempDir(t);
-  writeTree(root, TREE);
-  const store = openIndexStore(path ?? join(makeTempDir(t, "bugscout-store-"), "index.sqlite"));
-  t.after(() => store.close());
-  const ex = await python();
-  const run = async (overrides: Partial<IndexTreeOptions> = {}, over: IndexStore = store) => {
-    const source = countingSource(root);
-    const report = await indexTree({ root, store: over, source, extractor: ex, analyze: analyzeToBytes, fileClock: LATER, ...overrides });
-    return { report, reads: source.reads.sort() };
-  };
-  const symbols = () => store.loadCorpus().map((f) => `${f.path}:${f.symbols.map((s) => s.name).join(",")}`);
-  return { root, store, run, symbols };
+  const h = await refreshHarness(t, TREE, path);
+  const symbols = () => h.store.loadCorpus().map((f) => `${f.path}:${f.symbols.map((s) => s.name).join(",")}`);
+  return { ...h, symbols };
 }
 
 test("a refresh of an unchanged tree reads and hashes no file, and keeps the generation", async (t) => {
@@ -154,13 +124,7 @@ test("any doubt falls back to reading every file: a vanished content, new select
 });
 
 test("a schema-2 store gains the stat column, fills it on the next refresh and reads nothing after", async (t) => {
-  const path = join(makeTempDir(t, "bugscout-store-"), "old.sqlite");
-  const db = new Sqlite(path);
-  for (const m of MIGRATIONS.filter((m) => m.version <= 2)) m.up(db);
-  db.prepare("INSERT INTO meta (key, value) VALUES ('schema_version', '2')").run();
-  db.close();
-
-  const h = await setUp(t, path);
+  const h = await setUp(t, storeAtSchema(t, 2));
   assert.equal(h.store.getMeta("schema_version"), String(SCHEMA_VERSION));
   assert.equal((await h.run()).reads.length, 4);
   assert.equal((await h.run()).reads.length, 0);
