@@ -6,11 +6,13 @@
  *     tokens of every indexed file;
  *   latency      npx tsx bench/mcp-stdio.ts latency --repo DIR --store FILE [--issues dataset.jsonl --issue-repo owner/name]
  *     server start-up to the first answer (spawn → initialize → first tools/call) on a warm store, then the warm
- *     latency of each tool over N calls (median and p95).
+ *     latency of each tool over N calls (median and p95);
+ *   after edit   npx tsx bench/mcp-stdio.ts after-edit --repo DIR --store FILE --file PATH --issue-file FILE
+ *     `locate` (4,000 tokens) right after a one-line edit to PATH, N times (the file is restored at the end).
  *
  * The server is the built command (`node dist/cli-bundle/bin.js mcp`): run `npm run build` first.
  */
-import { readFileSync, realpathSync } from "node:fs";
+import { appendFileSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -96,6 +98,30 @@ if (mode === "cost") {
     console.log(`| ${tool} | ${CALLS} | ${ms(at(0.5))} | ${ms(at(0.95))} | ${ms(times[0])} |`);
   }
   await close();
+}
+
+if (mode === "after-edit") {
+  const file = join(repo, args.one("file", ""));
+  const issue = readFileSync(args.one("issue-file", ""), "utf8");
+  const original = readFileSync(file);
+  const { client, close } = await connect();
+  await call(client, "locate", { issue, token_budget: 4000 });
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < CALLS; i++) {
+      // An agent reads the answer before its next edit: the index saved after the last answer is written by then.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      appendFileSync(file, `# bench edit ${i}\n`);
+      const t = performance.now();
+      await call(client, "locate", { issue, token_budget: 4000 });
+      times.push(performance.now() - t);
+    }
+  } finally {
+    writeFileSync(file, original);
+    await close();
+  }
+  times.sort((a, b) => a - b);
+  console.log(`locate after a one-line edit: median ${ms(times[Math.floor(times.length / 2)])} of ${CALLS} (${times.map(Math.round).join(", ")} ms)`);
 }
 
 function ms(x: number): string {
