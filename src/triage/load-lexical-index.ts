@@ -101,14 +101,22 @@ function buildIndex(repo: ReturnType<typeof createSnapshotRepo>, codeVersion: st
 let cachedCodeVersion: string | undefined;
 
 /**
+ * The version `scripts/bundle-cli.mjs` computed from the compiled files the command's bundle was built from, and
+ * baked into it; not defined when this module runs as compiled or from source, which compute it below.
+ */
+declare const BUGSCOUT_RANK_CODE_VERSION: string | undefined;
+
+/**
  * A hash of the code that shapes a built index: every module of rank/ and graph/ (tokenizing, analysis decoding, path terms,
  * file roles, the index and its snapshot format) and the store's corpus loader, read from this installation. Any
  * change to them, in any build, invalidates saved snapshots: no version number to forget to bump. The hash is two
  * 32-bit FNV-1a lanes, not sha256: it only has to tell builds apart, and every `rank` computes it, where loading
- * `node:crypto` alone would cost ~10 ms.
+ * `node:crypto` alone would cost ~10 ms. The installed command's bundle has it computed at build time from the very
+ * files it was bundled from (`scripts/bundle-cli.mjs`), so it reads none of them.
  */
 export function rankCodeVersion(): string {
   if (cachedCodeVersion) return cachedCodeVersion;
+  if (typeof BUGSCOUT_RANK_CODE_VERSION === "string") return (cachedCodeVersion = BUGSCOUT_RANK_CODE_VERSION);
   const files = [
     ...moduleFiles(new URL("../rank/", import.meta.url)),
     ...moduleFiles(new URL("../graph/", import.meta.url)),

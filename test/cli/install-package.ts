@@ -5,7 +5,7 @@ import { runProcess } from "../support/child-process.js";
 const ROOT = join(import.meta.dirname, "../..");
 
 /** What `npm pack` needs to build the package: the sources and build config, nothing else. */
-const BUILD_INPUTS = ["package.json", "package-lock.json", "tsconfig.json", "tsconfig.build.json", "src", "README.md", "app.yml"];
+const BUILD_INPUTS = ["package.json", "package-lock.json", "tsconfig.json", "tsconfig.build.json", "src", "scripts", "README.md", "app.yml"];
 
 /** The result of running a command: its exit code and both streams. */
 export interface Run {

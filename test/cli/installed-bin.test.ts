@@ -3,6 +3,7 @@ import { accessSync, constants, existsSync, mkdtempSync, readFileSync, realpathS
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import Sqlite from "better-sqlite3";
 import { after, before, describe, it } from "node:test";
 import { cleanEnv, installGlobally, packedCopy, packProject, run } from "./install-package.js";
 
@@ -121,6 +122,21 @@ describe("the installed bugscout command", { timeout: 300_000 }, () => {
     const needless = warm.filter((m) =>
       /^(web-tree-sitter|voyageai|zod|builtin:crypto|dist\/embed\/.*|dist\/eval\/.*|dist\/cli\/command-(index|eval)\.js|dist\/index\/worker-blob-builder\.js|dist\/env\.js|dist\/index\/symbols\/(symbol-extractor|language-rules|rules-.*)\.js)$/.test(m));
     assert.deepEqual(needless, []);
+  });
+
+  it("keys its saved ranking index by the version of the ranking code it was bundled from", async () => {
+    const store = join(work, "versioned.sqlite");
+    assert.equal((await bugscout("index", SAMPLE, "--store", store)).code, 0);
+    const db = new Sqlite(store, { readonly: true });
+    const key = db.prepare("SELECT key FROM lexical_snapshot").pluck().get() as string;
+    db.close();
+    // The version baked into the bundle at build time equals the one the installed compiled files hash to.
+    const installed = join(realpathSync(bin), "../../triage/load-lexical-index.js");
+    const computed = await run(process.execPath, ["--input-type=module", "-e",
+      `const m = await import(${JSON.stringify(pathToFileURL(installed).href)}); process.stdout.write(m.rankCodeVersion());`]);
+    assert.equal(computed.code, 0, computed.stderr);
+    assert.match(computed.stdout, /^[0-9a-f]{16}$/);
+    assert.ok(key.endsWith(`|code-${computed.stdout}`), `${key} is not keyed by ${computed.stdout}`);
   });
 
   it("runs the bundle, whose chunks hold the compiled modules", async () => {
