@@ -79,7 +79,7 @@ export function layOutLexicalIndex(index: BuiltLexicalIndex): PackedSections {
     for (let k = index.postStart[t], end = index.postStart[t + 1]; k < end; k++) source[at++] = k;
     postStart[r + 1] = at;
   }
-  for (let i = 0; i < source.length; i++) postFile[i] = index.postFile[source[i]];
+  gather(index.postFile, source, postFile);
   FIELDS.forEach((f, j) => gather(index.tf[f], source, tf[j]));
   const definitionNames = [...index.definitions.keys()];
   const definitionLists = [...index.definitions.values()];
@@ -112,8 +112,8 @@ export function layOutLexicalIndex(index: BuiltLexicalIndex): PackedSections {
   return layOutSections(MAGIC, sections);
 }
 
-/** `to[i] = from[source[i]]` for every i. */
-function gather(from: Uint16Array, source: Int32Array, to: Uint16Array): void {
+/** `to[i] = from[source[i]]` for every i (a column of one element type: the postings' files or a field's counts). */
+function gather<T extends Int32Array | Uint16Array>(from: T, source: Int32Array, to: T): void {
   for (let i = 0; i < source.length; i++) to[i] = from[source[i]];
 }
 
