@@ -65,7 +65,7 @@ await forEachIndexedTree({ rows, trees: args.get("trees") ?? `${process.env.HOME
       const title = new Set<string>();
       scanTokens(row.body.split("\n")[0], (term) => title.add(term));
       const terms = [...termIds.keys()].map((t) => ({ t, w: w.get(t) ?? 0, title: title.has(t) }));
-      out.push(JSON.stringify({ terms, id: row.id, repo: row.repo, lang: row.lang, path: f.path, rank: rank + 1, lines: f.lineCount, gold, chosen: r.files[rank].evidence.symbol?.qualifiedName ?? null, symbols }));
+      out.push(JSON.stringify({ terms, id: row.id, repo: row.repo, lang: row.lang, path: f.path, rank: rank + 1, lines: f.lineCount, gold, chosen: r.files[rank].evidence.symbol?.qualifiedName ?? null, chosenStart: r.files[rank].evidence.symbol?.startLine ?? null, symbols }));
     });
   }
 });

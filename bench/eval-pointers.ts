@@ -28,6 +28,8 @@ const CONFIGS: Record<string, LexicalRankOptionsInput> = {
   default: {},
   "no frames": { pointers: { frameName: 0, frameLine: 0 } },
   "no frame lines": { pointers: { frameLine: 0 } },
+  "no cited lines": { pointers: { cited: 0 } },
+  "cited 1": { pointers: { cited: 1 } },
   "no named": { pointers: { named: 0 } },
   "named 1": { pointers: { named: 1 } },
   "quoted errors 1": { pointers: { quotedErrors: 1 } },

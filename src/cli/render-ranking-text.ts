@@ -38,6 +38,7 @@ export function renderSymbolsText(ranking: SymbolRanking): string[] {
     lines.push(`${String(i + 1).padStart(2)}. ${s.path}:${s.startLine}-${s.endLine}  ${s.kind === "window" ? "lines" : `${s.kind} ${s.qualifiedName}`}  (score ${s.score.toFixed(3)}, file #${s.fileRank})`);
     const why = [
       ...(s.evidence.frame ? [`stack frame: ${s.evidence.frame}`] : []),
+      ...(s.evidence.cited ? [`cited in the issue: ${s.evidence.cited}`] : []),
       ...(s.evidence.named ? ["named in the issue"] : []),
       ...(s.evidence.terms.length > 0 ? [`matched: ${s.evidence.terms.join(", ")}`] : []),
     ];

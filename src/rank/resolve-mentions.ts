@@ -12,6 +12,11 @@ export interface FrameHit {
   readonly text: string;
   /** 0 for the innermost in-repository frame, 1 for the next, … */
   readonly depth: number;
+  /**
+   * Not a stack frame: a line the issue cites by path or link (`src/x.js:254`, `…/blob/<ref>/src/x.js#L254`) — the
+   * reporter points at the line they suspect. Weighed like the innermost frame's line.
+   */
+  readonly cited?: boolean;
 }
 
 /** Per-file strengths (0..1) of the three kinds of mention, and the mention to show as evidence. */
@@ -65,6 +70,7 @@ export function resolveMentions(index: LexicalIndex, issue: ParsedIssue): Mentio
     for (const file of match.files) {
       bump(out.path, file, specificity(match.matched) / match.files.length);
       if (!out.evidence.has(file)) out.evidence.set(file, { kind: "path", text: p.text, line: p.line });
+      if (p.line !== undefined) out.frameHits.set(file, [...(out.frameHits.get(file) ?? []), { line: p.line, text: p.text, depth: 0, cited: true }]);
     }
   }
 

@@ -12,6 +12,13 @@ export interface PointerOptions {
   readonly frameName: number;
   /** Added to the innermost symbol holding a frame's line (the reporter's version may differ: less than the name). */
   readonly frameLine: number;
+  /**
+   * Added to the innermost symbol holding a line the issue cites by path or link (`src/x.js:254`, a permalink's
+   * `#L254`): the reporter points at the line they suspect. Half a frame's line: a link usually targets the default
+   * branch, not the reporter's version, so the line may have moved; 0.5 (as a name the issue writes) was chosen on
+   * half A of the multi-language set and confirmed on half B (docs/ranking.md, "Lines the issue cites").
+   */
+  readonly cited: number;
   /** Frames further from the innermost in-repo frame count this much less per step. */
   readonly frameDecay: number;
   /** Added when the issue names the symbol as code (`URLField.clean`, `run_validators()`). */
@@ -47,6 +54,7 @@ export interface PointerOptions {
 export const DEFAULT_POINTER_OPTIONS: PointerOptions = {
   frameName: 1,
   frameLine: 1,
+  cited: 0.5,
   frameDecay: 0.75,
   named: 0.5,
   quotedErrors: 0.5,
@@ -62,6 +70,8 @@ export interface PointerReasons {
   readonly terms: readonly string[];
   /** The issue's stack frame that names the symbol or whose line it holds. */
   readonly frame?: string;
+  /** The path or link with a line number (`src/x.js:254`, `…#L254`) by which the issue cites a line the symbol holds. */
+  readonly cited?: string;
   /** The issue names the symbol as code. */
   readonly named?: boolean;
 }
@@ -135,7 +145,8 @@ export function scoreFileSymbols(index: LexicalIndex, file: number, query: Point
     const frame = frameHits.get(i);
     const raw = (maxWords > 0 ? words[i] / maxWords : 0) + (named ? options.named : 0) + (frame?.score ?? 0);
     const score = s.kind === "window" ? raw * gapShare : named && isErrorClass(s) ? raw * options.quotedErrors : raw;
-    return { symbol: i, score, reasons: { terms: topTerms(a, local, i), ...(frame ? { frame: frame.text } : {}), ...(named ? { named } : {}) } };
+    const place = frame ? (frame.cited ? { cited: frame.text } : { frame: frame.text }) : {};
+    return { symbol: i, score, reasons: { terms: topTerms(a, local, i), ...place, ...(named ? { named } : {}) } };
   });
   // Ties go to the smaller symbol (the method over its class), then to the earlier one.
   return out.filter((x) => x.score > 0).sort((x, y) => y.score - x.score || span(symbols[x.symbol]) - span(symbols[y.symbol]) || x.symbol - y.symbol);
@@ -161,18 +172,19 @@ function framesOf(
   symbols: readonly SymbolInfo[],
   frames: readonly FrameHit[],
   options: PointerOptions,
-): Map<number, { score: number; text: string }> {
-  const hits = new Map<number, { score: number; text: string }>();
-  const give = (i: number, score: number, text: string): void => {
-    if (score > (hits.get(i)?.score ?? 0)) hits.set(i, { score, text });
+): Map<number, { score: number; text: string; cited: boolean }> {
+  const hits = new Map<number, { score: number; text: string; cited: boolean }>();
+  const give = (i: number, score: number, f: FrameHit): void => {
+    if (score > (hits.get(i)?.score ?? 0)) hits.set(i, { score, text: f.text, cited: f.cited === true });
   };
   for (const f of frames) {
     const decay = options.frameDecay ** f.depth;
     const byName = f.symbol ? symbols.flatMap((s, i) => (s.name === f.symbol && s.kind !== "window" ? [i] : [])) : [];
-    for (const i of byName) give(i, options.frameName * decay, f.text);
-    if (f.line !== undefined && options.frameLine > 0) {
+    for (const i of byName) give(i, options.frameName * decay, f);
+    const weight = f.cited ? options.cited : options.frameLine;
+    if (f.line !== undefined && weight > 0) {
       const holder = innermostHolding(symbols, f.line);
-      if (holder >= 0) give(holder, options.frameLine * decay, f.text);
+      if (holder >= 0) give(holder, weight * decay, f);
     }
   }
   return hits;

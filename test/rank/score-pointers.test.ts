@@ -57,6 +57,21 @@ describe("the place inside a file a ranking points at", () => {
     assert.equal(evidenceOf(issue, "shop/cart.py", { pointers: { frameLine: 0, frameName: 0 } })?.symbol?.qualifiedName, "Cart");
   });
 
+  it("is the symbol holding a line the issue cites by permalink or path:line, over the symbol the words prefer", () => {
+    const words = "Cart total is wrong with a discount code";
+    // The words alone pick the method whose own lines carry them.
+    assert.equal(evidenceOf(words, "shop/cart.py")?.symbol?.qualifiedName, "Cart.apply_discount");
+    const link = `${words}\nI think the bug is here: https://github.com/acme/shop/blob/0123abc/shop/cart.py#L20-L21`;
+    assert.equal(evidenceOf(link, "shop/cart.py")?.symbol?.qualifiedName, "Cart.total");
+    const cited = `${words}\nSee \`shop/cart.py:20\`.`;
+    assert.equal(evidenceOf(cited, "shop/cart.py")?.symbol?.qualifiedName, "Cart.total");
+    assert.equal(evidenceOf(cited, "shop/cart.py", { pointers: { cited: 0 } })?.symbol?.qualifiedName, "Cart.apply_discount");
+    // The reason says the issue cites the line, not that a stack frame holds it.
+    const total = rankSymbols(shop, link, { limit: 20 }).find((s) => s.qualifiedName === "Cart.total");
+    assert.match(total?.evidence.cited ?? "", /shop\/cart\.py#L20/);
+    assert.equal(total?.evidence.frame, undefined);
+  });
+
   it("follows the function a frame names when its line is from another version of the file", () => {
     const issue = 'Discount code percentage crash\n  File "shop/cart.py", line 977, in total\nTypeError: bad operand';
     assert.equal(evidenceOf(issue, "shop/cart.py")?.symbol?.qualifiedName, "Cart.total");
