@@ -2,14 +2,11 @@ import { readFileSync, realpathSync } from "node:fs";
 import type { Readable, Writable } from "node:stream";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { createMcpServer } from "../mcp/create-mcp-server.js";
-import type { RepoState } from "../mcp/repo-context.js";
 import { createLazyTokenCounter } from "../mcp/token-counter.js";
-import type { SqliteIndexStore } from "../store/open-index-store.js";
 import type { Indexer } from "../triage/create-indexer.js";
-import { loadLexicalIndex, type LoadedLexicalIndex } from "../triage/load-lexical-index.js";
 import type { Log } from "../triage/ports.js";
 import type { CliIo } from "./cli-io.js";
-import { openCheckout, refreshCheckout } from "./open-checkout.js";
+import { createCheckoutSession } from "./checkout-session.js";
 import { createStderrLog } from "./stderr-log.js";
 
 /** Options of `bugscout mcp`. */
@@ -56,48 +53,6 @@ export async function runMcpCommand(io: CliIo, indexer: Indexer, options: McpCom
     await server.close().catch(() => undefined);
     await checkout.close();
   }
-}
-
-/**
- * The open store and loaded index of one checkout, refreshed before each piece of work and reloaded when the
- * refresh changed the index. Work runs one piece at a time: a refresh must not swap the index under a call.
- */
-function createCheckoutSession(indexer: Indexer, io: CliIo, options: McpCommandOptions) {
-  let opened: { root: string; store: SqliteIndexStore } | undefined;
-  let loaded: { generation: number; lexical: LoadedLexicalIndex } | undefined;
-  let queue: Promise<unknown> = Promise.resolve();
-
-  async function current(): Promise<RepoState> {
-    if (!opened) {
-      const { root, store } = await openCheckout(indexer, options.repo ?? ".", options.store, io.progress);
-      opened = { root, store };
-    } else {
-      await refreshCheckout(indexer, opened.store, opened.root, io.progress);
-    }
-    const generation = opened.store.generation();
-    if (loaded?.generation !== generation) {
-      loaded?.lexical.release();
-      loaded = undefined;
-      // An index built after a change is saved for the next process after the call's answer is sent (below).
-      loaded = { generation, lexical: loadLexicalIndex(opened.store, undefined, { saveLater: true }) };
-    }
-    return { root: opened.root, generation, index: loaded.lexical.index };
-  }
-
-  return {
-    withRepo<T>(work: (repo: RepoState) => T | Promise<T>): Promise<T> {
-      const run = queue.then(async () => work(await current()));
-      // The save waits for the next turn of the event loop: the answer is written to stdout in this one.
-      queue = run.catch(() => undefined).then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(() => loaded?.lexical.save());
-      return run;
-    },
-    async close(): Promise<void> {
-      await queue;
-      loaded?.lexical.save();
-      loaded?.lexical.release();
-      opened?.store.close();
-    },
-  };
 }
 
 function warnUnindexed(log: Log, error: unknown): void {

@@ -9,6 +9,9 @@ import type { CliIo } from "./cli-io.js";
 import { openCheckout } from "./open-checkout.js";
 import { renderRankingText, renderSymbolsText } from "./render-ranking-text.js";
 import { rankIssueSymbols, type SymbolRanking } from "../triage/rank-issue-symbols.js";
+import type { LexicalIndex } from "../rank/lexical-index.js";
+import type { SqliteIndexStore } from "../store/open-index-store.js";
+import { rankThroughServer, type ServedRank } from "./rank-client.js";
 
 /** Options of `bugscout rank`. */
 export interface RankCommandOptions {
@@ -24,6 +27,8 @@ export interface RankCommandOptions {
   readonly json: boolean;
   /** `--symbols`: list the top symbols across files instead of files (lexical; `top` symbols). */
   readonly symbols?: boolean;
+  /** `--local`: rank in this process even when a `bugscout serve` of the checkout is running. */
+  readonly local?: boolean;
 }
 
 /**
@@ -39,25 +44,18 @@ export async function runRankCommand(
   dense?: StoreDense,
 ): Promise<Ranking | SymbolRanking> {
   const text = readIssueText(options);
+  if (!options.local) {
+    // A `bugscout serve` of this checkout's store answers from its warm index (the same ranking code); none running,
+    // or one of another version, and the ranking runs here.
+    const served = await rankThroughServer({ repo: options.repo, store: options.store, dense: dense !== undefined }, options, text);
+    if (served) return printServed(io, served);
+  }
   const { store, root } = await openCheckout(indexer, options.repo, options.store, io.progress);
   let loaded: LoadedLexicalIndex | undefined;
   try {
     // An index built after a change is saved for the next process once the answer is printed.
     loaded = loadLexicalIndex(store, undefined, { saveLater: true });
-    const { index } = loaded;
-    if (options.symbols) {
-      const ranked = rankIssueSymbols({ index, now: () => performance.now() }, { text, top: options.top, include: options.include, exclude: options.exclude });
-      if (options.json) io.out(JSON.stringify(ranked));
-      else for (const line of renderSymbolsText(ranked)) io.out(line);
-      return ranked;
-    }
-    const ranking = await rankIssue(
-      { index, ...(dense ? { dense: dense.ranker(store, root) } : {}), now: () => performance.now() },
-      { text, top: options.top, mode: options.mode, include: options.include, exclude: options.exclude, budgetMs: options.budgetMs },
-    );
-    if (options.json) io.out(JSON.stringify(ranking));
-    else for (const line of renderRankingText(ranking)) io.out(line);
-    return ranking;
+    return await rankOnIndex(io, { index: loaded.index, store, root }, options, text, dense);
   } finally {
     loaded?.save();
     // A background fill the planner started cannot outlive the process; `bugscout index` embeds in the foreground.
@@ -65,6 +63,46 @@ export async function runRankCommand(
     loaded?.release();
     store.close();
   }
+}
+
+/** The ranking options a rank request carries (to this process or to a server). */
+export type RankRequestOptions = Pick<RankCommandOptions, "top" | "mode" | "include" | "exclude" | "budgetMs" | "json" | "symbols">;
+
+/**
+ * Ranks `text` on an index already refreshed and loaded, and prints the result to `io`: what `rank` does in its own
+ * process and what `serve` does for each request. A served answer says so (`"served": true`, "answered by bugscout
+ * serve" on the text's last line), so whoever reads it knows which process ranked.
+ */
+export async function rankOnIndex(
+  io: Pick<CliIo, "out">,
+  repo: { readonly index: LexicalIndex; readonly store: SqliteIndexStore; readonly root: string },
+  options: RankRequestOptions,
+  text: string,
+  dense?: StoreDense,
+  served = false,
+): Promise<Ranking | SymbolRanking> {
+  const { index, store, root } = repo;
+  const print = (result: Ranking | SymbolRanking, lines: string[]): void => {
+    if (options.json) io.out(JSON.stringify(served ? { ...result, served } : result));
+    else for (const [i, line] of lines.entries()) io.out(served && i === lines.length - 1 ? `${line}; answered by bugscout serve` : line);
+  };
+  if (options.symbols) {
+    const ranked = rankIssueSymbols({ index, now: () => performance.now() }, { text, top: options.top, include: options.include, exclude: options.exclude });
+    print(ranked, options.json ? [] : renderSymbolsText(ranked));
+    return ranked;
+  }
+  const ranking = await rankIssue(
+    { index, ...(dense ? { dense: dense.ranker(store, root) } : {}), now: () => performance.now() },
+    { text, top: options.top, mode: options.mode, include: options.include, exclude: options.exclude, budgetMs: options.budgetMs },
+  );
+  print(ranking, options.json ? [] : renderRankingText(ranking));
+  return ranking;
+}
+
+function printServed(io: CliIo, served: ServedRank): Ranking | SymbolRanking {
+  if (served.error) throw new CliError(served.error.message, served.error.code);
+  for (const line of served.out) io.out(line);
+  return served.result as Ranking | SymbolRanking;
 }
 
 function readIssueText(options: RankCommandOptions): string {

@@ -12,7 +12,7 @@ import { indexThreads } from "./index-threads.js";
 const USAGE = `Usage:
   bugscout index <dir> [--store <file>] [--json]
   bugscout rank --repo <dir> (--issue <text> | --issue-file <file>) [--top N] [--mode auto|bm25|dense|hybrid]
-                [--include <glob>]... [--exclude <glob>]... [--budget-ms N] [--store <file>] [--symbols] [--json]
+                [--include <glob>]... [--exclude <glob>]... [--budget-ms N] [--store <file>] [--symbols] [--json] [--local]
   bugscout eval --dataset <file.jsonl> --trees <dir> --out <run.jsonl> [--mode ...] [--repo owner/name]...
                 [--limit N] [--store-dir <dir>] [--history] [--history-weight W]
   bugscout triage <owner/repo#N | issue URL> [--post] [--json] [--api-url <url>] [--store-dir <dir>]
@@ -20,6 +20,7 @@ const USAGE = `Usage:
   bugscout stats <owner/repo> [--json] [--api-url <url>] [--store-dir <dir>] [--installation N]
   bugscout redeliver --since <ISO time | 30m | 6h | 2d> [--dry-run] [--json]
   bugscout mcp [--repo <dir>] [--store <file>]
+  bugscout serve [--repo <dir>] [--store <file>] [--idle-minutes N]
 
 The index of a checkout lives in ~/.cache/bugscout unless --store names a file (with its saved ranking index
 beside it, <file>.lexical); it is refreshed incrementally.
@@ -31,7 +32,10 @@ GITHUB_API_URL or --api-url) and prints the comment the app would post; --post p
 'backtest' ranks the issues that merged pull requests fixed against the tree each fix started from and scores
 the rankings against the files the fixes changed; 'stats' prints the accuracy figures kept by backtests (or the app).
 'mcp' serves coding agents over the Model Context Protocol on stdio (tools: locate, search_symbols, get_symbol,
-file_outline, related_files) for the checkout at --repo (default: the current directory); see docs/mcp.md.`;
+file_outline, related_files) for the checkout at --repo (default: the current directory); see docs/mcp.md.
+'serve' keeps the checkout's index open and answers 'rank' for it from a socket only you can reach, so repeated
+ranks skip loading the index (same answers; 'rank --local' ranks in its own process); it exits after --idle-minutes
+(default 30) without a request, or on Ctrl-C.`;
 
 const MODES: readonly RequestedMode[] = ["auto", "bm25", "dense", "hybrid"];
 
@@ -77,6 +81,13 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
           budgetMs: int(values["budget-ms"], "--budget-ms", 3000),
           json: !!values.json,
           symbols: !!values.symbols,
+          local: !!values.local,
+        }, dense);
+      } else if (command === "serve") {
+        const { runServeCommand } = await import("./command-serve.js");
+        await runServeCommand(io, indexer, {
+          ...optional({ repo: str(values.repo) ?? positionals[0], store: str(values.store) }),
+          idleMinutes: int(values["idle-minutes"], "--idle-minutes", 30),
         }, dense);
       } else if (command === "mcp") {
         const { runMcpCommand } = await import("./command-mcp.js");
@@ -170,6 +181,8 @@ function parseOptions(args: readonly string[]) {
         limit: { type: "string" },
         json: { type: "boolean" },
         symbols: { type: "boolean" },
+        local: { type: "boolean" },
+        "idle-minutes": { type: "string" },
         post: { type: "boolean" },
         "api-url": { type: "string" },
         history: { type: "boolean" },

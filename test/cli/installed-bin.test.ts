@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { accessSync, constants, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -70,6 +71,46 @@ describe("the installed bugscout command", { timeout: 300_000 }, () => {
     assert.deepEqual(ranking.files.map((f: { path: string }) => f.path).slice(0, 1), ["pantry/units.py"]);
     assert.equal(ranking.files.length, 3);
     assert.equal(ranking.files[0].evidence.symbol.qualifiedName, "convert");
+  });
+
+  it("answers rank from a running `bugscout serve`, as rank --local does, and stops on SIGTERM", async () => {
+    const store = join(work, "served.sqlite");
+    const runtime = join(work, "run");
+    mkdirSync(runtime, { mode: 0o700 });
+    const served = { ...env, XDG_RUNTIME_DIR: runtime };
+    const server = spawn(bin, ["serve", "--repo", SAMPLE, "--store", store, "--idle-minutes", "2"], { env: served, stdio: ["ignore", "ignore", "pipe"] });
+    const killer = setTimeout(() => server.kill("SIGKILL"), 120_000);
+    let log = "";
+    server.stderr.on("data", (c: Buffer) => (log += c.toString()));
+    const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
+    try {
+      const deadline = Date.now() + 60_000;
+      while (!log.includes("serving ")) {
+        assert.ok(Date.now() < deadline, `the server did not start: ${log}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const ask = (...extra: string[]) => run(bin, ["rank", "--repo", SAMPLE, "--issue-file", ISSUE, "--store", store, "--top", "3", "--json", ...extra], { env: served });
+      const viaServer = await ask();
+      assert.equal(viaServer.code, 0, viaServer.stderr);
+      const answer = JSON.parse(viaServer.stdout);
+      assert.equal(answer.served, true, "answered by the server, not by the client's own refresh");
+      const local = await ask("--local");
+      const mine = JSON.parse(local.stdout);
+      assert.equal(mine.served, undefined);
+      for (const r of [answer, mine]) {
+        delete r.ms;
+        delete r.served;
+      }
+      assert.deepEqual(answer, mine);
+      assert.match(log, /ranked in \d+ ms/);
+    } finally {
+      server.kill("SIGTERM");
+      assert.equal(await exited, 0, log);
+      clearTimeout(killer);
+    }
+    assert.match(log, /bugscout serve: stopped\n$/);
+    const after = JSON.parse((await run(bin, ["rank", "--repo", SAMPLE, "--issue-file", ISSUE, "--store", store, "--json"], { env: served })).stdout);
+    assert.equal(after.served, undefined, "with the server gone, rank answers itself");
   });
 
   it("indexes on worker threads from the installed package, storing what one thread stores", async () => {
