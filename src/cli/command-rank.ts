@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import type { Ranking } from "../rank/types.js";
 import type { Indexer } from "../triage/create-indexer.js";
 import { loadLexicalIndex, type LoadedLexicalIndex } from "../triage/load-lexical-index.js";
@@ -11,7 +10,7 @@ import { renderRankingText, renderSymbolsText } from "./render-ranking-text.js";
 import { rankIssueSymbols, type SymbolRanking } from "../triage/rank-issue-symbols.js";
 import type { LexicalIndex } from "../rank/lexical-index.js";
 import type { SqliteIndexStore } from "../store/open-index-store.js";
-import { rankThroughServer, type ServedRank } from "./rank-client.js";
+import { readIssueText } from "./read-issue-text.js";
 
 /** Options of `bugscout rank`. */
 export interface RankCommandOptions {
@@ -27,8 +26,6 @@ export interface RankCommandOptions {
   readonly json: boolean;
   /** `--symbols`: list the top symbols across files instead of files (lexical; `top` symbols). */
   readonly symbols?: boolean;
-  /** `--local`: rank in this process even when a `bugscout serve` of the checkout is running. */
-  readonly local?: boolean;
 }
 
 /**
@@ -44,12 +41,6 @@ export async function runRankCommand(
   dense?: StoreDense,
 ): Promise<Ranking | SymbolRanking> {
   const text = readIssueText(options);
-  if (!options.local) {
-    // A `bugscout serve` of this checkout's store answers from its warm index (the same ranking code); none running,
-    // or one of another version, and the ranking runs here.
-    const served = await rankThroughServer({ repo: options.repo, store: options.store, dense: dense !== undefined }, options, text);
-    if (served) return printServed(io, served);
-  }
   const { store, root } = await openCheckout(indexer, options.repo, options.store, io.progress);
   let loaded: LoadedLexicalIndex | undefined;
   try {
@@ -99,25 +90,3 @@ export async function rankOnIndex(
   return ranking;
 }
 
-function printServed(io: CliIo, served: ServedRank): Ranking | SymbolRanking {
-  if (served.error) throw new CliError(served.error.message, served.error.code);
-  for (const line of served.out) io.out(line);
-  return served.result as Ranking | SymbolRanking;
-}
-
-function readIssueText(options: RankCommandOptions): string {
-  if (options.issue !== undefined && options.issueFile !== undefined) {
-    throw new CliError("Give the issue once: either --issue <text> or --issue-file <file>, not both.");
-  }
-  let text = options.issue;
-  if (options.issueFile !== undefined) {
-    try {
-      text = readFileSync(options.issueFile, "utf8");
-    } catch {
-      throw new CliError(`Cannot read the issue file: ${options.issueFile}`);
-    }
-  }
-  if (text === undefined) throw new CliError("No issue given. Pass --issue <text> or --issue-file <file>.");
-  if (text.trim() === "") throw new CliError("The issue text is empty: there is nothing to rank with.");
-  return text;
-}

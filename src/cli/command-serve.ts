@@ -7,7 +7,7 @@ import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
 import { createCheckoutSession } from "./checkout-session.js";
 import { rankOnIndex } from "./command-rank.js";
-import { resolveCheckout } from "./open-checkout.js";
+import { resolveCheckout } from "./resolve-checkout.js";
 import { rankSocketPath } from "./rank-server-socket.js";
 import { MAX_REQUEST_BYTES, requestProblem, serverVersion, type RankRequest, type RankResponse } from "./rank-server-protocol.js";
 import { defaultStorePath } from "./store-path.js";

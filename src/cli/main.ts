@@ -68,8 +68,7 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
         const { runIndexCommand } = await import("./command-index.js");
         await runIndexCommand(io, indexer, { dir: positionals[0] ?? str(values.repo), store: str(values.store), json: !!values.json }, dense);
       } else if (command === "rank") {
-        const { runRankCommand } = await import("./command-rank.js");
-        await runRankCommand(io, indexer, {
+        const options = {
           repo: str(values.repo) ?? positionals[0],
           issue: str(values.issue),
           issueFile: str(values["issue-file"]),
@@ -81,8 +80,20 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
           budgetMs: int(values["budget-ms"], "--budget-ms", 3000),
           json: !!values.json,
           symbols: !!values.symbols,
-          local: !!values.local,
-        }, dense);
+        };
+        if (!values.local) {
+          // A `bugscout serve` of this checkout's store answers from its warm index; asked before the ranking code is
+          // even loaded. None running, or one of another build, and the ranking runs here.
+          const [{ rankThroughServer }, { readIssueText }] = await Promise.all([import("./rank-client.js"), import("./read-issue-text.js")]);
+          const served = await rankThroughServer({ repo: options.repo, store: options.store, dense: dense !== undefined }, options, readIssueText(options));
+          if (served?.error) throw new CliError(served.error.message, served.error.code);
+          if (served) {
+            for (const line of served.out) io.out(line);
+            return 0;
+          }
+        }
+        const { runRankCommand } = await import("./command-rank.js");
+        await runRankCommand(io, indexer, options, dense);
       } else if (command === "serve") {
         const { runServeCommand } = await import("./command-serve.js");
         await runServeCommand(io, indexer, {

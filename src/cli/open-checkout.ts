@@ -1,5 +1,3 @@
-import { statSync } from "node:fs";
-import { resolve } from "node:path";
 import type { IndexReport } from "../index/index-tree.js";
 import { openIndexStore, type SqliteIndexStore } from "../store/open-index-store.js";
 import { IndexStoreError } from "../store/store-error.js";
@@ -7,26 +5,15 @@ import type { Indexer, RefreshOptions } from "../triage/create-indexer.js";
 import { CliError } from "./cli-error.js";
 import type { ProgressReporter } from "./progress.js";
 import { defaultStorePath } from "./store-path.js";
+import { resolveCheckout } from "./resolve-checkout.js";
+
+export { resolveCheckout };
 
 /** A checkout whose index is up to date, with the report of the refresh that made it so. */
 export interface OpenCheckout {
   readonly root: string;
   readonly store: SqliteIndexStore;
   readonly report: IndexReport;
-}
-
-/** Checks that `dir` is a readable directory and returns its absolute path, or throws a `CliError` saying why not. */
-export function resolveCheckout(dir: string | undefined): string {
-  if (!dir) throw new CliError("No repository directory given. Pass --repo <dir> (or the directory after 'index').");
-  const root = resolve(dir);
-  let isDir = false;
-  try {
-    isDir = statSync(root).isDirectory();
-  } catch {
-    throw new CliError(`Repository directory not found: ${dir}`);
-  }
-  if (!isDir) throw new CliError(`Not a directory: ${dir}`);
-  return root;
 }
 
 /**

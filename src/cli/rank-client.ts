@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { connect } from "node:net";
 import { resolve } from "node:path";
 import type { RankRequestOptions } from "./command-rank.js";
-import { resolveCheckout } from "./open-checkout.js";
+import { resolveCheckout } from "./resolve-checkout.js";
 import { rankSocketPath } from "./rank-server-socket.js";
 import { serverVersion, type RankRequest, type RankResponse } from "./rank-server-protocol.js";
 import { defaultStorePath } from "./store-path.js";

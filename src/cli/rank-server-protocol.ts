@@ -1,6 +1,5 @@
 import { statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { rankCodeVersion } from "../triage/load-lexical-index.js";
 import type { RankRequestOptions } from "./command-rank.js";
 
 /** One `rank` asked of a `bugscout serve` process: one JSON line over its socket. */
@@ -28,17 +27,20 @@ export const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
 const PROTOCOL = 1;
 
 /**
- * Identifies the code answering: the protocol, the ranking code's version and this build's own module file (its
- * modification time changes with every build or install), so a server left running across an upgrade is not asked.
+ * Identifies the code answering: the protocol and the modification times of this module's file and of the command
+ * that was started (both rewritten by every build and install), so a server left running across an upgrade is not
+ * asked. Not the ranking code's hash: loading it would cost the client the ranking modules it asks a server to spare
+ * it. (Running from sources, `tsx`, edits elsewhere keep these times: restart a server after editing.)
  */
 export function serverVersion(): string {
-  let stamp = 0;
-  try {
-    stamp = statSync(fileURLToPath(import.meta.url)).mtimeMs;
-  } catch {
-    // A module not on disk (a test bundler): the ranking code's version still tells builds apart.
-  }
-  return `${PROTOCOL}:${rankCodeVersion()}:${stamp}`;
+  const stamps = [fileURLToPath(import.meta.url), process.argv[1] ?? ""].map((file) => {
+    try {
+      return statSync(file).mtimeMs;
+    } catch {
+      return 0;
+    }
+  });
+  return `${PROTOCOL}:${stamps.join(":")}`;
 }
 
 /** Checks a parsed request's shape; returns why it is not one, or undefined. */
