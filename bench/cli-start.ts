@@ -98,7 +98,6 @@ async function servedSeries(rank: string[], n: number, load: number, coldMs: num
       checkout, bin: binArg, runs: n, coldIndexMs: Math.round(coldMs),
       servedRankWallMs: stats(served), localRankWallMs: stats(local), emptyNodeWallMs: stats(floor),
       servedRatio: Number((percentile(served, 0.5) / node).toFixed(2)), localRatio: Number((percentile(local, 0.5) / node).toFixed(2)),
-      serverMs: stats([...log.matchAll(/ranked in (\d+) ms/g)].map((m) => Number(m[1]))),
       loadAverage: { before: Number(load.toFixed(2)), after: Number(loadavg()[0].toFixed(2)) }, cores: cpus().length, node: process.version,
     }));
   } finally {
