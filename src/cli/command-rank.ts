@@ -3,7 +3,6 @@ import type { Indexer } from "../triage/create-indexer.js";
 import { loadLexicalIndex, type LoadedLexicalIndex } from "../triage/load-lexical-index.js";
 import type { StoreDense } from "../triage/create-store-dense.js";
 import { rankIssue, type RequestedMode } from "../triage/rank-issue.js";
-import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
 import { openCheckout } from "./open-checkout.js";
 import { renderRankingText, renderSymbolsText } from "./render-ranking-text.js";
