@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -51,6 +51,43 @@ describe("bugscout CLI with an embedding key (real voyageai client, fake Voyage 
     await main(["index", SAMPLE, "--store", store, "--json"], again.io, env);
     assert.equal(JSON.parse(again.out[0]).embedding.embedded, 0);
     assert.equal(voyage.requests.filter((r) => r.inputType === "document").length, documentsAfterIndex);
+  });
+
+  it("ranks dense through a bugscout serve started with the key; a client without one ranks itself", async () => {
+    const env = { voyage: { apiKey: KEY, baseUrl: voyage.baseUrl } };
+    const store = join(dir, "served.sqlite");
+    const runtime = join(dir, "run");
+    mkdirSync(runtime, { mode: 0o700 });
+    const savedRuntime = process.env.XDG_RUNTIME_DIR;
+    process.env.XDG_RUNTIME_DIR = runtime;
+    const server = captureIo();
+    const serving = main(["serve", "--repo", SAMPLE, "--store", store], server.io, env);
+    try {
+      const deadline = Date.now() + 60_000;
+      while (!server.err.some((l) => l.includes("serving "))) {
+        assert.ok(Date.now() < deadline, `the server did not start: ${server.err.join("\n")}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const withKey = captureIo();
+      assert.equal(await main(["rank", "--repo", SAMPLE, "--issue", "unit_family convert grams kilograms", "--store", store, "--mode", "dense", "--json", "--top", "3"], withKey.io, env), 0);
+      const served = JSON.parse(withKey.out[0]);
+      assert.equal(served.served, true);
+      assert.equal(served.mode, "dense");
+      assert.equal(served.files[0].path, "pantry/units.py");
+      const withoutKey = captureIo();
+      assert.equal(await main(["rank", "--repo", SAMPLE, "--issue", "unit_family convert grams kilograms", "--store", store, "--json", "--top", "3"], withoutKey.io, {}), 0);
+      const local = JSON.parse(withoutKey.out[0]);
+      assert.equal(local.served, undefined, "a client without the key is refused and ranks itself, in BM25");
+      assert.equal(local.mode, "bm25");
+      assert.ok(server.err.some((l) => l.includes("differ in having an embedding key")));
+      assert.ok(!server.err.join("\n").includes(KEY));
+    } finally {
+      // The server stops on SIGTERM; emitted to its listener, not delivered to this test process.
+      process.emit("SIGTERM", "SIGTERM");
+      assert.equal(await serving, 0, server.err.join("\n"));
+      if (savedRuntime === undefined) delete process.env.XDG_RUNTIME_DIR;
+      else process.env.XDG_RUNTIME_DIR = savedRuntime;
+    }
   });
 
   it("falls back to BM25 with the reason when the service is dead, and never prints the key", async () => {
