@@ -54,6 +54,8 @@ export async function runServeCommand(io: CliIo, indexer: Indexer, options: Serv
   };
 
   async function handle(conn: Socket): Promise<void> {
+    // A client gone before its answer (killed, timed out) must not take the server down with an unhandled EPIPE.
+    conn.on("error", () => undefined);
     touch();
     const line = await readLine(conn);
     let response: RankResponse;

@@ -135,6 +135,19 @@ describe("bugscout serve: rank answered by a kept process", () => {
       const good = JSON.parse(await rawExchange(socket, `${JSON.stringify({ ...request, version: serverVersion() })}\n`)) as { out: string[] };
       assert.equal(JSON.parse(good.out.join("")).files[0].path, "pantry/units.py");
 
+      // A client that leaves before its answer does not take the server down.
+      await new Promise<void>((resolve) => {
+        const conn = connect(socket);
+        conn.once("connect", () => {
+          conn.write(`${JSON.stringify({ ...request, version: serverVersion() })}\n`);
+          conn.destroy();
+          resolve();
+        });
+        conn.once("error", () => resolve());
+      });
+      await new Promise((r) => setTimeout(r, 200));
+      assert.equal(JSON.parse((JSON.parse(await rawExchange(socket, `${JSON.stringify({ ...request, version: serverVersion() })}\n`)) as { out: string[] }).out.join("")).files[0].path, "pantry/units.py");
+
       // A second server for the same store is refused while the first answers.
       await assert.rejects(runServeCommand(captureIo().io, createLazyIndexer(), { repo, store, idleMinutes: 1 }), /already running/);
     } finally {
