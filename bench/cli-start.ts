@@ -43,6 +43,7 @@ function timed(args: string[], command = bin.endsWith(".js") ? [process.execPath
 }
 
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(p * xs.length) - 1)];
+const stats = (xs: number[]) => ({ median: Math.round(percentile(xs, 0.5)), p95: Math.round(percentile(xs, 0.95)), min: Math.round(Math.min(...xs)) });
 
 try {
   const load = loadavg()[0];
@@ -60,9 +61,6 @@ try {
     runs.push(timed(rank));
     floor.push(timed(["-e", ""], [process.execPath]));
   }
-  const stats = (xs: number[]) => ({
-    median: Math.round(percentile(xs, 0.5)), p95: Math.round(percentile(xs, 0.95)), min: Math.round(Math.min(...xs)),
-  });
   console.log(JSON.stringify({
     checkout, bin: binArg, runs: runs.length, coldIndexMs: Math.round(coldMs),
     rankWallMs: stats(runs.map((r) => r.wall)), rankCpuMs: stats(runs.map((r) => r.cpu)),
@@ -92,7 +90,6 @@ async function servedSeries(rank: string[], n: number, load: number, coldMs: num
       local.push(timed([...rank, "--local"], command, false).wall);
       floor.push(timed(["-e", ""], [process.execPath]).wall);
     }
-    const stats = (xs: number[]) => ({ median: Math.round(percentile(xs, 0.5)), p95: Math.round(percentile(xs, 0.95)), min: Math.round(Math.min(...xs)) });
     const node = percentile(floor, 0.5);
     console.log(JSON.stringify({
       checkout, bin: binArg, runs: n, coldIndexMs: Math.round(coldMs),

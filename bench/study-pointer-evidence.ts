@@ -15,7 +15,7 @@
  *   npx tsx bench/study-pointer-evidence.ts --dataset <set.jsonl> --features F [--trees DIR] [--mirrors /work/.mirror]
  */
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseBenchArgs } from "./bench-args.js";
 import { scanTokens } from "../src/rank/tokenize.js";
@@ -147,8 +147,8 @@ for (const lambda of [0.1, 0.2, 0.3]) {
 
 // Recency and churn from git blame at the base commit.
 if (args.has("mirrors") || process.env.STUDY_BLAME) {
+  const listing = readdirSync(mirrors);
   const mirrorOf = (repo: string): string => {
-    const listing = execFileSync("ls", [mirrors], { encoding: "utf8" }).split("\n");
     const [owner, name] = repo.split("/");
     const hit = listing.find((d) => d.toLowerCase() === `${owner}+${name}`.toLowerCase()) ?? listing.find((d) => d.toLowerCase().endsWith(`+${name.toLowerCase()}`));
     return join(mirrors, hit ?? `${owner}+${name}`, "repo");

@@ -1,6 +1,7 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { RequestedMode } from "../triage/rank-issue.js";
+import { REQUESTED_MODES } from "../triage/requested-modes.js";
 
 /** The Action's inputs that change the settings; absent ones leave `.github/bugscout.yml` (or its defaults) alone. */
 export interface ActionInputs {
@@ -40,7 +41,6 @@ export class ActionEnvError extends Error {
   }
 }
 
-const MODES: readonly string[] = ["auto", "bm25", "dense", "hybrid"];
 
 /**
  * Reads the standard Actions environment (`GITHUB_EVENT_NAME`, `GITHUB_EVENT_PATH`, `GITHUB_REPOSITORY`,
@@ -96,7 +96,7 @@ function optionalInt<T extends object>(text: string | undefined, name: string, m
 
 function optionalMode(text: string | undefined): { mode?: RequestedMode } {
   if (text === undefined) return {};
-  if (!MODES.includes(text)) fail(`mode must be one of ${MODES.join(", ")}, got '${text.slice(0, 50)}'`);
+  if (!REQUESTED_MODES.includes(text as RequestedMode)) fail(`mode must be one of ${REQUESTED_MODES.join(", ")}, got '${text.slice(0, 50)}'`);
   return { mode: text as RequestedMode };
 }
 

@@ -9,13 +9,10 @@ import { renderRankingText, renderSymbolsText } from "./render-ranking-text.js";
 import { rankIssueSymbols, type SymbolRanking } from "../triage/rank-issue-symbols.js";
 import type { LexicalIndex } from "../rank/lexical-index.js";
 import type { SqliteIndexStore } from "../store/open-index-store.js";
-import { readIssueText } from "./read-issue-text.js";
 
 /** Options of `bugscout rank`. */
 export interface RankCommandOptions {
   readonly repo?: string;
-  readonly issue?: string;
-  readonly issueFile?: string;
   readonly store?: string;
   readonly top: number;
   readonly mode: RequestedMode;
@@ -28,18 +25,19 @@ export interface RankCommandOptions {
 }
 
 /**
- * `bugscout rank`: refreshes the checkout's index incrementally, ranks its files for the issue and prints them best
- * first (`--json`: `{ mode, reason, ms, files: [{ path, score, evidence }] }`). With an embedding key the planner
- * picks the mode; embeddings missing at that moment are filled by `bugscout index`, not by this command.
+ * `bugscout rank`: refreshes the checkout's index incrementally, ranks its files for the issue `text` (read by the
+ * caller with `readIssueText`, before it asks a running `serve`) and prints them best first (`--json`: `{ mode,
+ * reason, ms, files: [{ path, score, evidence }] }`). With an embedding key the planner picks the mode; embeddings
+ * missing at that moment are filled by `bugscout index`, not by this command.
  * `--symbols` prints the top symbols across files instead (`--json`: `{ ms, symbols: [{ path, qualifiedName, … }] }`).
  */
 export async function runRankCommand(
   io: CliIo,
   indexer: Indexer,
   options: RankCommandOptions,
+  text: string,
   dense?: StoreDense,
 ): Promise<Ranking | SymbolRanking> {
-  const text = readIssueText(options);
   const { store, root } = await openCheckout(indexer, options.repo, options.store, io.progress);
   let loaded: LoadedLexicalIndex | undefined;
   try {

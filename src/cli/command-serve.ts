@@ -9,7 +9,7 @@ import { createCheckoutSession } from "./checkout-session.js";
 import { rankOnIndex } from "./command-rank.js";
 import { resolveCheckout } from "./resolve-checkout.js";
 import { rankSocketPath } from "./rank-server-socket.js";
-import { MAX_REQUEST_BYTES, requestProblem, serverVersion, type RankRequest, type RankResponse } from "./rank-server-protocol.js";
+import { MAX_REQUEST_BYTES, readLine, requestProblem, serverVersion, type RankRequest, type RankResponse } from "./rank-server-protocol.js";
 import { defaultStorePath } from "./store-path.js";
 
 /** Options of `bugscout serve`. */
@@ -57,7 +57,7 @@ export async function runServeCommand(io: CliIo, indexer: Indexer, options: Serv
     // A client gone before its answer (killed, timed out) must not take the server down with an unhandled EPIPE.
     conn.on("error", () => undefined);
     touch();
-    const line = await readLine(conn);
+    const line = await readLine(conn, MAX_REQUEST_BYTES);
     let response: RankResponse;
     const started = performance.now();
     if (line === undefined) response = { refused: `the request was not one JSON line of at most ${MAX_REQUEST_BYTES} bytes` };
@@ -81,8 +81,8 @@ export async function runServeCommand(io: CliIo, indexer: Indexer, options: Serv
     if (request.dense !== (dense !== undefined)) return { refused: "the client and the server differ in having an embedding key" };
     const out: string[] = [];
     try {
-      const result = await session.withRepo((repo) => rankOnIndex({ out: (l) => out.push(l) }, repo, request.options, request.text, dense, true));
-      return { out, result };
+      await session.withRepo((repo) => rankOnIndex({ out: (l) => out.push(l) }, repo, request.options, request.text, dense, true));
+      return { out };
     } catch (error) {
       if (error instanceof CliError) return { error: { message: error.message, code: error.exitCode } };
       // Not the user's input: the client ranks in its own process and shows what goes wrong there.
@@ -113,27 +113,6 @@ export async function runServeCommand(io: CliIo, indexer: Indexer, options: Serv
     await session.close();
     io.err("bugscout serve: stopped");
   }
-}
-
-/** Reads one line (up to the first newline or the end), or undefined when it is too long or the peer fails. */
-function readLine(conn: Socket): Promise<string | undefined> {
-  return new Promise((resolveLine) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const done = (value: string | undefined): void => {
-      conn.removeAllListeners("data");
-      resolveLine(value);
-    };
-    conn.on("data", (chunk: Buffer) => {
-      chunks.push(chunk);
-      size += chunk.length;
-      const end = chunk.indexOf(10);
-      if (end >= 0) done(Buffer.concat(chunks).subarray(0, size - chunk.length + end).toString("utf8"));
-      else if (size > MAX_REQUEST_BYTES) done(undefined);
-    });
-    conn.once("end", () => done(size > 0 && size <= MAX_REQUEST_BYTES ? Buffer.concat(chunks).toString("utf8") : undefined));
-    conn.once("error", () => done(undefined));
-  });
 }
 
 /** Whether a server answers on the socket (a live one accepts at once). */

@@ -5,6 +5,7 @@ import { IndexStoreError } from "../store/store-error.js";
 import type { StoreDense } from "../triage/create-store-dense.js";
 import { createIndexer, createLazyIndexer } from "../triage/create-indexer.js";
 import type { RequestedMode } from "../triage/rank-issue.js";
+import { REQUESTED_MODES } from "../triage/requested-modes.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
 import { indexThreads } from "./index-threads.js";
@@ -36,8 +37,6 @@ file_outline, related_files) for the checkout at --repo (default: the current di
 'serve' keeps the checkout's index open and answers 'rank' for it from a socket only you can reach, so repeated
 ranks skip loading the index (same answers; 'rank --local' ranks in its own process); it exits after --idle-minutes
 (default 30) without a request, or on Ctrl-C.`;
-
-const MODES: readonly RequestedMode[] = ["auto", "bm25", "dense", "hybrid"];
 
 /** Runs the CLI with `argv` (without node and script) and returns the exit code. */
 export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {}): Promise<number> {
@@ -81,11 +80,13 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
           json: !!values.json,
           symbols: !!values.symbols,
         };
+        const { readIssueText } = await import("./read-issue-text.js");
+        const text = readIssueText(options);
         if (!values.local) {
           // A `bugscout serve` of this checkout's store answers from its warm index; asked before the ranking code is
           // even loaded. None running, or one of another build, and the ranking runs here.
-          const [{ rankThroughServer }, { readIssueText }] = await Promise.all([import("./rank-client.js"), import("./read-issue-text.js")]);
-          const served = await rankThroughServer({ repo: options.repo, store: options.store, dense: dense !== undefined }, options, readIssueText(options));
+          const { rankThroughServer } = await import("./rank-client.js");
+          const served = await rankThroughServer({ repo: options.repo, store: options.store, dense: dense !== undefined }, options, text);
           if (served?.error) throw new CliError(served.error.message, served.error.code);
           if (served) {
             for (const line of served.out) io.out(line);
@@ -93,7 +94,7 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
           }
         }
         const { runRankCommand } = await import("./command-rank.js");
-        await runRankCommand(io, indexer, options, dense);
+        await runRankCommand(io, indexer, options, text, dense);
       } else if (command === "serve") {
         const { runServeCommand } = await import("./command-serve.js");
         await runServeCommand(io, indexer, {
@@ -241,7 +242,7 @@ function weight(value: string | boolean | (string | boolean)[] | undefined, fall
 
 function mode(value: string | boolean | (string | boolean)[] | undefined): RequestedMode {
   const text = str(value) ?? "auto";
-  if (!MODES.includes(text as RequestedMode)) throw new CliError(`--mode takes one of ${MODES.join(", ")}, got '${text}'.`);
+  if (!REQUESTED_MODES.includes(text as RequestedMode)) throw new CliError(`--mode takes one of ${REQUESTED_MODES.join(", ")}, got '${text}'.`);
   return text as RequestedMode;
 }
 

@@ -7,8 +7,6 @@ import type { ProgressReporter } from "./progress.js";
 import { defaultStorePath } from "./store-path.js";
 import { resolveCheckout } from "./resolve-checkout.js";
 
-export { resolveCheckout };
-
 /** A checkout whose index is up to date, with the report of the refresh that made it so. */
 export interface OpenCheckout {
   readonly root: string;

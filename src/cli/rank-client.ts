@@ -4,13 +4,12 @@ import { resolve } from "node:path";
 import type { RankRequestOptions } from "./command-rank.js";
 import { resolveCheckout } from "./resolve-checkout.js";
 import { rankSocketPath } from "./rank-server-socket.js";
-import { serverVersion, type RankRequest, type RankResponse } from "./rank-server-protocol.js";
+import { readLine, serverVersion, type RankRequest, type RankResponse } from "./rank-server-protocol.js";
 import { defaultStorePath } from "./store-path.js";
 
-/** What a server answered: the lines to print and the result, or the error to report. */
+/** What a server answered: the lines to print, or the error to report. */
 export interface ServedRank {
   readonly out: readonly string[];
-  readonly result: unknown;
   readonly error?: { readonly message: string; readonly code: number };
 }
 
@@ -35,14 +34,13 @@ export async function rankThroughServer(
   const request: RankRequest = { version: serverVersion(), root, store, dense: target.dense, options: pick(options), text };
   const answer = await exchange(socket, `${JSON.stringify(request)}\n`);
   if (!answer || "refused" in answer) return undefined;
-  return "error" in answer ? { out: [], result: undefined, error: answer.error } : { out: answer.out, result: answer.result };
+  return "error" in answer ? { out: [], error: answer.error } : { out: answer.out };
 }
 
 /** Sends one request line and reads one answer line; undefined on any failure. */
 function exchange(socket: string, line: string): Promise<RankResponse | undefined> {
   return new Promise((resolveAnswer) => {
     const conn = connect(socket);
-    const chunks: Buffer[] = [];
     let settled = false;
     const finish = (value: RankResponse | undefined): void => {
       if (settled) return;
@@ -57,17 +55,13 @@ function exchange(socket: string, line: string): Promise<RankResponse | undefine
       timer = setTimeout(() => finish(undefined), ANSWER_MS);
       // Not end(): the answer comes back on this connection, and a half-closed socket is closed by a default server.
       conn.write(line);
-    });
-    conn.on("data", (chunk: Buffer) => {
-      chunks.push(chunk);
-      const all = Buffer.concat(chunks);
-      const end = all.indexOf(10);
-      if (end < 0) return;
-      try {
-        finish(JSON.parse(all.subarray(0, end).toString("utf8")) as RankResponse);
-      } catch {
-        finish(undefined);
-      }
+      void readLine(conn, Infinity).then((answer) => {
+        try {
+          finish(answer === undefined ? undefined : (JSON.parse(answer) as RankResponse));
+        } catch {
+          finish(undefined);
+        }
+      });
     });
     conn.once("error", () => finish(undefined));
     conn.once("close", () => finish(undefined));

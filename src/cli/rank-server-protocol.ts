@@ -1,5 +1,8 @@
 import { statSync } from "node:fs";
+import type { Socket } from "node:net";
 import { fileURLToPath } from "node:url";
+import type { RequestedMode } from "../triage/rank-issue.js";
+import { REQUESTED_MODES } from "../triage/requested-modes.js";
 import type { RankRequestOptions } from "./command-rank.js";
 
 /** One `rank` asked of a `bugscout serve` process: one JSON line over its socket. */
@@ -15,9 +18,9 @@ export interface RankRequest {
   readonly text: string;
 }
 
-/** The server's one-line answer: the printed lines and the result, an error to report, or a refusal. */
+/** The server's one-line answer: the lines to print, an error to report, or a refusal. */
 export type RankResponse =
-  | { readonly out: readonly string[]; readonly result: unknown }
+  | { readonly out: readonly string[] }
   | { readonly error: { readonly message: string; readonly code: number } }
   | { readonly refused: string };
 
@@ -52,10 +55,34 @@ export function requestProblem(value: unknown): string | undefined {
   const o = r.options as Record<string, unknown> | undefined;
   if (typeof o !== "object" || o === null) return "'options' must be an object";
   if (!Number.isInteger(o.top) || (o.top as number) < 0 || !Number.isInteger(o.budgetMs) || (o.budgetMs as number) < 0) return "'options.top' and 'options.budgetMs' must be whole numbers";
-  if (!["auto", "bm25", "dense", "hybrid"].includes(o.mode as string)) return "'options.mode' is not a mode";
+  if (!REQUESTED_MODES.includes(o.mode as RequestedMode)) return "'options.mode' is not a mode";
   for (const key of ["include", "exclude"] as const) {
     if (!Array.isArray(o[key]) || !(o[key] as unknown[]).every((x) => typeof x === "string")) return `'options.${key}' must be a list of strings`;
   }
   if (typeof o.json !== "boolean" || (o.symbols !== undefined && typeof o.symbols !== "boolean")) return "'options.json' and 'options.symbols' must be booleans";
   return undefined;
+}
+
+/**
+ * Reads one line from a socket (up to the first newline, or all it sent before ending), or undefined when it is
+ * longer than `maxBytes` or the peer fails: how the server reads a request and the client its answer.
+ */
+export function readLine(conn: Socket, maxBytes: number): Promise<string | undefined> {
+  return new Promise((resolveLine) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (value: string | undefined): void => {
+      conn.removeAllListeners("data");
+      resolveLine(value);
+    };
+    conn.on("data", (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      const end = chunk.indexOf(10);
+      if (end >= 0) done(Buffer.concat(chunks).subarray(0, size - chunk.length + end).toString("utf8"));
+      else if (size > maxBytes) done(undefined);
+    });
+    conn.once("end", () => done(size > 0 && size <= maxBytes ? Buffer.concat(chunks).toString("utf8") : undefined));
+    conn.once("error", () => done(undefined));
+  });
 }

@@ -22,7 +22,10 @@ export interface FrameHit {
 /** Per-file strengths (0..1) of the three kinds of mention, and the mention to show as evidence. */
 export interface MentionScores {
   readonly frame: Map<number, number>;
-  /** Per file, the frames that resolve to it, innermost first (for the place inside the file). */
+  /**
+   * Per file, the frames that resolve to it, innermost first, then the lines the issue cites in it by path or link
+   * (`cited`): where inside the file the issue points.
+   */
   readonly frameHits: Map<number, FrameHit[]>;
   readonly path: Map<number, number>;
   readonly module: Map<number, number>;
