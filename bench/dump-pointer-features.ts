@@ -18,8 +18,38 @@ for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replac
 const rows = parseDataset(readFileSync(args.get("dataset")!, "utf8"));
 const out: string[] = [];
 await forEachIndexedTree({ rows, trees: args.get("trees") ?? `${process.env.HOME}/.cache/bench-trees`, storeDir: args.get("store-dir")! }, ({ index, rows: treeRows }) => {
+  // The tree's test definitions with their words: which of them read like the issue, and which names they use.
+  const tests: { file: number; terms: Set<string> }[] = [];
+  for (const [file, f] of index.files.entries()) {
+    if (f.role !== "test") continue;
+    const a = f.analysis instanceof Uint8Array ? decodeAnalysis(f.analysis) : f.analysis;
+    f.symbols.forEach((s, i) => {
+      if (s.kind !== "window") tests.push({ file, terms: new Set([...(a.symbolTerms[i] ?? [])].map((t) => a.terms[t])) });
+    });
+  }
+  const df = new Map<string, number>();
+  const testDf = (name: string): number => {
+    let n = df.get(name);
+    if (n === undefined) df.set(name, (n = tests.reduce((k, t) => k + (t.terms.has(name) ? 1 : 0), 0)));
+    return n;
+  };
   for (const row of treeRows) {
     const r = rankLexicalParts(index, row.body, { limit: 5 });
+    // The 20 test definitions the issue's words weigh most in, best first, as a share of the best.
+    const scored = tests.map((t) => {
+      let words = 0;
+      for (const term of t.terms) words += r.pointerQuery.weightOf.get(term) ?? 0;
+      return { t, words };
+    }).filter((x) => x.words > 0).sort((a, b) => b.words - a.words).slice(0, 20);
+    const bestTest = scored[0]?.words ?? 0;
+    // The same within the five test files the file ranking puts first.
+    const testFiles = new Set(rankLexicalParts(index, row.body, { limit: 100 }).fileIds.filter((d) => index.files[d].role === "test").slice(0, 5));
+    const near = tests.filter((t) => testFiles.has(t.file)).map((t) => {
+      let words = 0;
+      for (const term of t.terms) words += r.pointerQuery.weightOf.get(term) ?? 0;
+      return { t, words };
+    }).filter((x) => x.words > 0).sort((a, b) => b.words - a.words).slice(0, 20);
+    const bestNear = near[0]?.words ?? 0;
     r.fileIds.forEach((file, rank) => {
       const f = index.files[file];
       const gold = row.goldLines.get(f.path);
@@ -59,14 +89,23 @@ await forEachIndexedTree({ rows, trees: args.get("trees") ?? `${process.env.HOME
           error: /(Error|Exception)$/.test(s.name) && ["class", "struct", "enum"].includes(s.kind), frameName: frames.filter((x) => x.symbol === s.name).map((x) => x.depth),
           frameLine: frames.filter((x) => x.line !== undefined && s.startLine <= x.line && x.line <= s.endLine).map((x) => x.depth),
           calls: callsOf(i),
+          // The top test definitions whose words hold this symbol's name: [rank among them, share of the best].
+          tests: s.kind === "window" ? [] : scored.flatMap((x, k) => (x.t.terms.has(lastName(s.name)) ? [[k, x.words / bestTest]] : [])),
+          nearTests: s.kind === "window" ? [] : near.flatMap((x, k) => (x.t.terms.has(lastName(s.name)) ? [[k, x.words / bestNear]] : [])),
+          testDf: s.kind === "window" ? 0 : testDf(lastName(s.name)),
           meets: pointerMeets({ path: f.path, start: s.startLine, end: s.endLine }, row.goldLines),
         };
       });
       const title = new Set<string>();
       scanTokens(row.body.split("\n")[0], (term) => title.add(term));
       const terms = [...termIds.keys()].map((t) => ({ t, w: w.get(t) ?? 0, title: title.has(t) }));
-      out.push(JSON.stringify({ terms, id: row.id, repo: row.repo, lang: row.lang, path: f.path, rank: rank + 1, lines: f.lineCount, gold, chosen: r.files[rank].evidence.symbol?.qualifiedName ?? null, chosenStart: r.files[rank].evidence.symbol?.startLine ?? null, symbols }));
+      out.push(JSON.stringify({ testCount: tests.length, terms, id: row.id, repo: row.repo, lang: row.lang, path: f.path, rank: rank + 1, lines: f.lineCount, gold, chosen: r.files[rank].evidence.symbol?.qualifiedName ?? null, chosenStart: r.files[rank].evidence.symbol?.startLine ?? null, symbols }));
     });
   }
 });
 writeFileSync(args.get("out")!, `${out.join("\n")}\n`);
+
+/** A definition's own name as a term: the last segment, lower-cased. */
+function lastName(name: string): string {
+  return (name.split(/\.|::/).pop() ?? name).toLowerCase();
+}

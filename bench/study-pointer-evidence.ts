@@ -23,8 +23,10 @@ import { scanTokens } from "../src/rank/tokenize.js";
 interface Sym {
   name: string; kind: string; start: number; end: number; words: number; named: boolean; error: boolean;
   frameName: number[]; frameLine: number[]; meets: boolean;
+  /** Top test definitions (all tests / the first five test files) whose words hold the name: [rank, share of best]. */
+  tests?: [number, number][]; nearTests?: [number, number][]; testDf?: number;
 }
-interface Row { id: string; repo: string; lang: string; path: string; terms: { t: string; w: number }[]; symbols: Sym[]; chosen: string | null; chosenStart: number | null }
+interface Row { testCount?: number; id: string; repo: string; lang: string; path: string; terms: { t: string; w: number }[]; symbols: Sym[]; chosen: string | null; chosenStart: number | null }
 type Extra = (row: Row, i: number) => number;
 
 const args = parseBenchArgs();
@@ -143,6 +145,32 @@ for (const lambda of [0.1, 0.2, 0.3]) {
     const issue = new Set(row.terms.filter((t) => t.w > 0).map((t) => t.t));
     return (lambda * words.filter((w) => issue.has(w)).length) / words.length;
   });
+}
+
+// Tests that call it: the test definitions that read most like the issue, and the names they use.
+for (const source of ["tests", "nearTests"] as const) {
+  for (const k of [5, 10, 20]) {
+    for (const g of [0.25, 0.5, 1]) {
+      for (const idf of [false, true]) {
+        const memo = new Map<Row, number[]>();
+        const shares = (row: Row): number[] => {
+          let out = memo.get(row);
+          if (!out) {
+            const raw = row.symbols.map((x) => {
+              const hits = (x[source] ?? []).filter(([rank]) => rank < k).reduce((sum, [, share]) => sum + share, 0);
+              const n = row.testCount ?? 0;
+              const spec = idf ? Math.max(0, Math.log((1 + n) / (1 + (x.testDf ?? 0))) / Math.log(2 + n)) : 1;
+              return hits * spec;
+            });
+            const most = Math.max(0, ...raw);
+            memo.set(row, (out = raw.map((v) => (most > 0 ? v / most : 0))));
+          }
+          return out;
+        };
+        report(`${source} top ${k}${idf ? " × idf" : ""} × ${g}`, (row, i) => g * shares(row)[i]);
+      }
+    }
+  }
 }
 
 // Recency and churn from git blame at the base commit.
