@@ -7,7 +7,9 @@
  *   the issue's words meet on a few lines, not spread over a long function), mixed with the words score;
  * - *recency*: `git blame` at the base commit — how recently the symbol's own lines last changed (regressions sit in
  *   code changed lately), and how many distinct commits its lines come from (churn);
- * - *name share*: the share of the symbol name's words (less `get`, `set`, `add`, …) that the issue uses.
+ * - *name share*: the share of the symbol name's words (less `get`, `set`, `add`, …) that the issue uses;
+ * - *tests that call it* (thirteenth session): the test definitions the issue's words weigh most in that hold the
+ *   symbol's name (the dump's `tests` / `nearTests`), optionally weighted by the name's IDF among tests.
  * Needs the trees (passage) and the bare mirrors (`--mirrors`, `owner+name/repo` folders as the fetch tool leaves
  * them; recency). Bench only.
  *
