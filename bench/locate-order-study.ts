@@ -51,13 +51,15 @@ const ORDERS: Record<string, Order> = {
   },
 };
 
-function share(group: readonly Row[], order: Order, budget: number): string {
+function share(group: readonly Row[], order: Order, budget: number, whole: { maxTokens: number; maxShare: number; firstTokens?: number; firstShare?: number } = WHOLE_FILE): string {
   let right = 0;
   for (const row of group) {
     const fixed = row.actual[budget].tokens - row.actual[budget].code;
     // Whole files as locate offers them (`WHOLE_FILE`); one that does not fit gives way to its pointers, until every
     // whole left fits.
-    let wholes = row.files.map((f) => (f.fileTokens <= Math.min(WHOLE_FILE.maxTokens, budget * WHOLE_FILE.maxShare) ? f.whole : undefined));
+    let wholes = row.files.map((f, k) => (f.fileTokens <= (k === 0
+      ? Math.min(whole.firstTokens ?? whole.maxTokens, budget * (whole.firstShare ?? whole.maxShare))
+      : Math.min(whole.maxTokens, budget * whole.maxShare)) ? f.whole : undefined));
     for (;;) {
       const order0 = order(row, wholes);
       let used = fixed;
@@ -84,4 +86,18 @@ const actual = (group: Row[]) => BUDGETS.map((b) => ((100 * group.filter((r) => 
 console.log(`| packLocate as built | ${Object.values(groups).map(actual).join(" | ")} |`);
 for (const [name, order] of Object.entries(ORDERS)) {
   console.log(`| ${name} | ${Object.values(groups).map((g) => BUDGETS.map((b) => share(g, order, b)).join(" / ")).join(" | ")} |`);
+}
+
+// Whole-file caps (2026-12-03, thirteenth session): larger files whole, or the first file's alone.
+const VARIANTS: Record<string, { maxTokens: number; maxShare: number; firstTokens?: number; firstShare?: number }> = {
+  "whole ≤ 1,200 tokens": { maxTokens: 1200, maxShare: 0.5 },
+  "whole ≤ 1,600 tokens": { maxTokens: 1600, maxShare: 0.5 },
+  "first file whole ≤ 1,600, ≤ 0.5": { ...WHOLE_FILE, firstTokens: 1600, firstShare: 0.5 },
+  "first file whole ≤ 2,400, ≤ 0.6": { ...WHOLE_FILE, firstTokens: 2400, firstShare: 0.6 },
+  "first file whole ≤ 3,200, ≤ 0.7": { ...WHOLE_FILE, firstTokens: 3200, firstShare: 0.7 },
+  "whole ≤ 400 tokens": { maxTokens: 400, maxShare: 0.5 },
+};
+for (const [name, v] of Object.entries(VARIANTS)) {
+  const order = ORDERS["first file deeper"];
+  console.log(`| ${name} | ${Object.values(groups).map((g) => BUDGETS.map((b) => share(g, order, b, v)).join(" / ")).join(" | ")} |`);
 }
