@@ -44,6 +44,20 @@ const ORDERS: Record<string, Order> = {
     const lead = w[0] ? [] : f0.scored.slice(0, 1);
     return [firstOf(f0, w[0]), secondOf(f0, w[0]), ...lead, ...rest.map((f, i) => firstOf(f, w[i + 1])), ...rest.map((f, i) => secondOf(f, w[i + 1])), ...extras(row)];
   },
+  // The first file's places, then the first k of the cross-file symbol ranking, then the rest as "first file deeper".
+  ...Object.fromEntries([1, 2, 3, 5].map((k) => [`first file, then ${k} ranked symbols`, (row: Row, w: readonly (Item | undefined)[]) => {
+    const [f0, ...rest] = row.files;
+    if (!f0) return [];
+    const lead = w[0] ? [] : f0.scored.slice(0, 1);
+    return [firstOf(f0, w[0]), secondOf(f0, w[0]), ...lead, ...row.ranked.slice(0, k), ...rest.map((f, i) => firstOf(f, w[i + 1])), ...rest.map((f, i) => secondOf(f, w[i + 1])), ...extras(row)];
+  }])),
+  // Every file's first place, then the first k ranked symbols, then the rest.
+  ...Object.fromEntries([2, 3].map((k) => [`first places, then ${k} ranked symbols`, (row: Row, w: readonly (Item | undefined)[]) => {
+    const [f0, ...rest] = row.files;
+    if (!f0) return [];
+    const lead = w[0] ? [] : f0.scored.slice(0, 1);
+    return [firstOf(f0, w[0]), secondOf(f0, w[0]), ...lead, ...rest.map((f, i) => firstOf(f, w[i + 1])), ...row.ranked.slice(0, k), ...rest.map((f, i) => secondOf(f, w[i + 1])), ...extras(row)];
+  }])),
   // Every place ordered by 1 / ((file rank + 1) × (place in file + 1)): a parameter-free product of the two priors.
   harmonic: (row, w) => {
     const places = row.files.flatMap((f, k) => (w[k] ? [w[k]!] : [...f.pointers.slice(0, 2), ...f.scored.slice(0, 6)]).map((x, j) => ({ x, p: 1 / ((k + 1) * (j + 1)) })));
