@@ -168,6 +168,36 @@ const EXPECTED: Record<string, string[]> = {
     "method User.find 31-34",
     "function helper 37-40",
   ],
+  "sample.swift": [
+    "interface Shape 3-5",
+    "method Shape.area 4-4",
+    "struct Point 7-11",
+    "constructor Point.init 9-9",
+    "method Point.dist 10-10",
+    "class Circle 13-18",
+    "constructor Circle.init 15-15",
+    "method Circle.area 16-16",
+    "method Circle.unit 17-17",
+    "enum Color 20-23",
+    "method Color.name 22-22",
+    // An extension is named by the type it extends.
+    "class Circle 25-27",
+    "method Circle.grow 26-26",
+    "function topLevel 29-31",
+  ],
+  "sample.scala": [
+    "trait Shape 5-7",
+    "method Shape.area 6-6",
+    "class Point 9-11",
+    "method Point.dist 10-10",
+    "class Circle 13-19",
+    "constructor Circle.this 14-14",
+    "method Circle.area 15-17",
+    // A companion object: its methods qualify like the class's.
+    "class Circle 21-23",
+    "method Circle.unit 22-22",
+    "function topLevel 25-25",
+  ],
 };
 
 for (const [file, expected] of Object.entries(EXPECTED)) {

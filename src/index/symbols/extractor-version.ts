@@ -2,7 +2,7 @@ import type { Language } from "../types.js";
 import { DEFAULT_WINDOW_LINES, DEFAULT_WINDOW_OVERLAP, type WindowOptions } from "./line-windows.js";
 
 /** Bumped whenever a declaration rule or the window fallback changes what `extract` returns. */
-export const RULES_VERSION = 8;
+export const RULES_VERSION = 9;
 
 /**
  * The languages with declaration rules: the keys of `LANGUAGE_RULES` (a test keeps the two equal). Listed here so
@@ -10,6 +10,7 @@ export const RULES_VERSION = 8;
  */
 export const PARSED_LANGUAGES: readonly Language[] = [
   "python", "javascript", "typescript", "tsx", "java", "kotlin", "go", "rust", "c", "cpp", "csharp", "ruby", "php",
+  "swift", "scala",
 ];
 
 /** The languages an extractor parses: the requested ones (default all) that have declaration rules. */

@@ -3,6 +3,7 @@ import type { LanguageRules } from "./rule-types.js";
 import { JAVASCRIPT_RULES, TSX_RULES, TYPESCRIPT_RULES } from "./rules-javascript.js";
 import { CSHARP_RULES, JAVA_RULES, KOTLIN_RULES } from "./rules-jvm-dotnet.js";
 import { PHP_RULES, PYTHON_RULES, RUBY_RULES } from "./rules-scripting.js";
+import { SCALA_RULES, SWIFT_RULES } from "./rules-swift-scala.js";
 import { C_RULES, CPP_RULES, GO_RULES, RUST_RULES } from "./rules-systems.js";
 
 /** The languages parsed for symbols. Every other language gets line windows. */
@@ -20,4 +21,6 @@ export const LANGUAGE_RULES: Readonly<Partial<Record<Language, LanguageRules>>> 
   csharp: CSHARP_RULES,
   ruby: RUBY_RULES,
   php: PHP_RULES,
+  swift: SWIFT_RULES,
+  scala: SCALA_RULES,
 };
