@@ -103,10 +103,10 @@ const table = (title: string, groups: string[], pick: (r: EvalRow, g: string) =>
     console.log(`| ${name} | ${cells.join(" | ")} |`);
   }
 };
-console.log(`| option set | n | ptr Acc@1 | ptr Acc@3 | ptr Acc@5 | ptr Acc@10 | given file | no ptr | sym Acc@5 | sym Acc@10 |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|`);
+console.log(`| option set | n | ptr Acc@1 | ptr Acc@3 | ptr Acc@5 | ptr Acc@10 | given file | no ptr | ptr lines | sym Acc@5 | sym Acc@10 |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`);
 for (const name of [...names, "oracle"]) {
   const s = summarizePointers(results.get(name)!.map((x) => x.m));
-  console.log(`| ${name} | ${s.count} | ${[s.acc[1], s.acc[3], s.acc[5], s.acc[10], s.givenFile, s.unpointed, s.symbolAcc?.[5], s.symbolAcc?.[10]].map(f3).join(" | ")} |`);
+  console.log(`| ${name} | ${s.count} | ${[s.acc[1], s.acc[3], s.acc[5], s.acc[10], s.givenFile, s.unpointed].map(f3).join(" | ")} | ${s.medianLines} | ${[s.symbolAcc?.[5], s.symbolAcc?.[10]].map(f3).join(" | ")} |`);
 }
 table("Per language", [...new Set(rows.map((r) => r.lang))].sort(), (r, g) => r.lang === g);
 table("Per half of the repositories", ["A", "B"], (r, g) => half(r.repo) === g);

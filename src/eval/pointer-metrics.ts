@@ -27,6 +27,12 @@ export interface PointerMetrics {
   /** Files among the first {@link SHOWN_FILES} shown, and how many of them carry no pointer at all. */
   readonly shown: number;
   readonly unpointed: number;
+  /**
+   * The length in lines of each shown file's first pointer: what a maintainer who follows the link has to read. A
+   * pointer counts as right whenever its range meets the changed lines, so a whole class is right more often than one
+   * of its methods; this says how much reading a right pointer may cost.
+   */
+  readonly firstLines: readonly number[];
   /** `symbolAcc[k]` is 1 when a symbol among the first k of the symbol ranking meets a gold file's lines; undefined without one. */
   readonly symbolAcc?: Readonly<Record<(typeof SYMBOL_KS)[number], number>>;
 }
@@ -72,6 +78,10 @@ export function scorePointers(
     firstRight,
     shown: shownFiles.length,
     unpointed: shownFiles.filter((path) => !byPath.has(path)).length,
+    firstLines: shownFiles.flatMap((path) => {
+      const first = byPath.get(path)?.[0];
+      return first ? [first.end - first.start + 1] : [];
+    }),
     ...symbolAcc,
   };
 }
@@ -85,6 +95,8 @@ export interface PointerSummary {
   readonly givenFile: number;
   /** Of all files shown in the first {@link SHOWN_FILES}, the share shown without a pointer. */
   readonly unpointed: number;
+  /** The median length in lines of the shown files' first pointers (pooled over files); 0 when none was shown. */
+  readonly medianLines: number;
   /** Symbol Acc@5 and @10 over the issues that had a symbol ranking; undefined when none had. */
   readonly symbolAcc?: Readonly<Record<(typeof SYMBOL_KS)[number], number>>;
 }
@@ -102,8 +114,16 @@ export function summarizePointers(all: readonly (PointerMetrics | undefined)[]):
     acc,
     givenFile: share(sum((m) => m.firstRight), sum((m) => m.goldShown)),
     unpointed: share(sum((m) => m.unpointed), sum((m) => m.shown)),
+    medianLines: median(scored.flatMap((m) => m.firstLines)),
     ...(withSymbols.length > 0 ? {
       symbolAcc: Object.fromEntries(SYMBOL_KS.map((k) => [k, share(withSymbols.reduce((s, m) => s + (m.symbolAcc?.[k] ?? 0), 0), withSymbols.length)])) as NonNullable<PointerSummary["symbolAcc"]>,
     } : {}),
   };
+}
+
+function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }

@@ -5,13 +5,14 @@ import type { PointerSummary } from "./pointer-metrics.js";
 const COLUMNS = "| n | Hit@1 | Hit@3 | Hit@5 | Hit@10 | MRR | MAP | NDCG |";
 const RULE = "|---|---:|---:|---:|---:|---:|---:|---:|---:|";
 
-const POINTER_COLUMNS = "| n | ptr Acc@1 | ptr Acc@3 | ptr Acc@5 | ptr Acc@10 | ptr given file | no ptr | sym Acc@5 | sym Acc@10 |";
+const POINTER_COLUMNS = "| n | ptr Acc@1 | ptr Acc@3 | ptr Acc@5 | ptr Acc@10 | ptr given file | no ptr | ptr lines | sym Acc@5 | sym Acc@10 |";
 
 /**
  * Renders an evaluation report as Markdown tables, one row per language then one per repository, each closed by
  * the overall row: files (Hit@1/3/5/10, MRR, MAP, NDCG), then, for rows with gold lines, pointers (Acc@k: a
  * pointer of a gold file among the first k files meets its changed lines; given file: of the gold files in the top
- * 5, the share whose first pointer is right; the share of shown files without a pointer; symbol Acc@5 and @10 of
+ * 5, the share whose first pointer is right; the share of shown files without a pointer; the median length in lines of
+ * the shown files' first pointers; symbol Acc@5 and @10 of
  * the cross-file symbol ranking), to three decimals. Pure; the CLI prints it.
  */
 export function renderReport(report: EvalReport): string {
@@ -35,9 +36,9 @@ export function renderTable(title: string, groups: ReadonlyMap<string, MetricSum
 /** One Markdown table of pointer quality: a row per group with gold lines, then the overall row in bold. */
 export function renderPointerTable(title: string, groups: ReadonlyMap<string, PointerSummary>, overall: PointerSummary): string[] {
   const line = (name: string, p: PointerSummary): string =>
-    `| ${name} | ${p.count} | ${[p.acc[1], p.acc[3], p.acc[5], p.acc[10], p.givenFile, p.unpointed].map((x) => x.toFixed(3)).join(" | ")} | ${p.symbolAcc?.[5].toFixed(3) ?? "–"} | ${p.symbolAcc?.[10].toFixed(3) ?? "–"} |`;
+    `| ${name} | ${p.count} | ${[p.acc[1], p.acc[3], p.acc[5], p.acc[10], p.givenFile, p.unpointed].map((x) => x.toFixed(3)).join(" | ")} | ${p.medianLines} | ${p.symbolAcc?.[5].toFixed(3) ?? "–"} | ${p.symbolAcc?.[10].toFixed(3) ?? "–"} |`;
   const rows = [...groups].filter(([, p]) => p.count > 0).map(([name, p]) => line(name, p));
-  return [`| ${title} ${POINTER_COLUMNS}`, `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|`, ...rows, line("**all**", overall)];
+  return [`| ${title} ${POINTER_COLUMNS}`, `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`, ...rows, line("**all**", overall)];
 }
 
 function renderLine(name: string, m: MetricSummary): string {

@@ -110,7 +110,9 @@ test("pointers are written in the order shown and scored against the row's gold 
   assert.deepEqual(p.acc, { 1: 0.5, 3: 1, 5: 1, 10: 1 });
   assert.equal(p.givenFile, 1 / 2);
   assert.deepEqual([...report.pointers!.byRepo.keys()], ["acme/app"]);
-  assert.match(renderReport(report), /\| repository \| n \| ptr Acc@1 \|[^\n]*\n\|[-:|]+\n\| acme\/app \| 2 \| 0\.500 \| 1\.000 \| 1\.000 \| 1\.000 \| 0\.500 \| 0\.000 \| – \| – \|/);
+  assert.match(renderReport(report), /\| repository \| n \| ptr Acc@1 \|[^\n]*\n\|[-:|]+\n\| acme\/app \| 2 \| 0\.500 \| 1\.000 \| 1\.000 \| 1\.000 \| 0\.500 \| 0\.000 \| 12 \| – \| – \|/);
+  // Each issue shows cart.py's first pointer (13 lines) and pay.py's (11): the median of 13, 11, 13, 11.
+  assert.equal(p.medianLines, 12);
 });
 
 test("metrics per language: the row's lang, else its gold files' most common language", async () => {

@@ -25,6 +25,8 @@ test("Acc@k looks for a right pointer of a gold file among the first k files; gi
   assert.deepEqual([m.goldShown, m.firstRight], [2, 1]);
   // y.py is shown without a pointer.
   assert.deepEqual([m.shown, m.unpointed], [4, 1]);
+  // The first pointer of each shown file that has one: x.py 1-5, a.py 20-30, b.py 5-9.
+  assert.deepEqual(m.firstLines, [5, 11, 5]);
   assert.equal(m.symbolAcc, undefined);
 });
 
@@ -44,7 +46,11 @@ test("summaries pool the files and skip rows without gold lines; an empty set gi
   assert.deepEqual(s.acc, { 1: 0.5, 3: 0.5, 5: 0.5, 10: 0.5 });
   assert.equal(s.givenFile, 1 / 3);
   assert.equal(s.unpointed, 0);
-  assert.deepEqual(summarizePointers([]), { count: 0, acc: { 1: 0, 3: 0, 5: 0, 10: 0 }, givenFile: 0, unpointed: 0 });
+  // First pointers of 1, 2 and 2 lines, pooled over the files.
+  assert.equal(s.medianLines, 2);
+  assert.equal(summarizePointers([one]).medianLines, 1);
+  assert.equal(summarizePointers([one, scorePointers(["a.py"], [at("a.py", 1, 4)], gold)]).medianLines, 2.5);
+  assert.deepEqual(summarizePointers([]), { count: 0, acc: { 1: 0, 3: 0, 5: 0, 10: 0 }, givenFile: 0, unpointed: 0, medianLines: 0 });
 });
 
 test("the dataset's gold_lines are read per file, and malformed ranges are named", () => {
