@@ -35,20 +35,17 @@ await forEachIndexedTree({ rows, trees: args.get("trees") ?? `${process.env.HOME
   };
   for (const row of treeRows) {
     const r = rankLexicalParts(index, row.body, { limit: 5 });
-    // The 20 test definitions the issue's words weigh most in, best first, as a share of the best.
-    const scored = tests.map((t) => {
+    // Every test definition's weight of the issue's words, once; then the 20 it weighs most in, over all tests and
+    // within the five test files the file ranking puts first, best first, each as a share of its list's best.
+    const weighted = tests.map((t) => {
       let words = 0;
       for (const term of t.terms) words += r.pointerQuery.weightOf.get(term) ?? 0;
       return { t, words };
-    }).filter((x) => x.words > 0).sort((a, b) => b.words - a.words).slice(0, 20);
+    }).filter((x) => x.words > 0).sort((a, b) => b.words - a.words);
+    const scored = weighted.slice(0, 20);
     const bestTest = scored[0]?.words ?? 0;
-    // The same within the five test files the file ranking puts first.
     const testFiles = new Set(rankLexicalParts(index, row.body, { limit: 100 }).fileIds.filter((d) => index.files[d].role === "test").slice(0, 5));
-    const near = tests.filter((t) => testFiles.has(t.file)).map((t) => {
-      let words = 0;
-      for (const term of t.terms) words += r.pointerQuery.weightOf.get(term) ?? 0;
-      return { t, words };
-    }).filter((x) => x.words > 0).sort((a, b) => b.words - a.words).slice(0, 20);
+    const near = weighted.filter((x) => testFiles.has(x.t.file)).slice(0, 20);
     const bestNear = near[0]?.words ?? 0;
     r.fileIds.forEach((file, rank) => {
       const f = index.files[file];

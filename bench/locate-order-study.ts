@@ -31,6 +31,22 @@ function packs(order: readonly (Item | undefined)[], budget: number, fixed: numb
 }
 
 type Order = (row: Row, wholes: readonly (Item | undefined)[]) => (Item | undefined)[];
+
+/**
+ * The first file's places and its best other symbol, the other files' first places, their second places, the extras;
+ * optionally the first `afterFirstFile` / `afterFirstPlaces` symbols of the cross-file ranking after the first file's
+ * places / after every file's first place.
+ */
+function firstFileDeeper(row: Row, w: readonly (Item | undefined)[], ranked: { afterFirstFile?: number; afterFirstPlaces?: number } = {}): (Item | undefined)[] {
+  const [f0, ...rest] = row.files;
+  if (!f0) return [];
+  const lead = w[0] ? [] : f0.scored.slice(0, 1);
+  return [
+    firstOf(f0, w[0]), secondOf(f0, w[0]), ...lead, ...row.ranked.slice(0, ranked.afterFirstFile ?? 0),
+    ...rest.map((f, i) => firstOf(f, w[i + 1])), ...row.ranked.slice(0, ranked.afterFirstPlaces ?? 0),
+    ...rest.map((f, i) => secondOf(f, w[i + 1])), ...extras(row),
+  ];
+}
 const firstOf = (f: File, w: Item | undefined) => w ?? f.pointers[0];
 const secondOf = (f: File, w: Item | undefined) => (w ? undefined : f.pointers[1]);
 const extras = (row: Row) => [...row.files.flatMap((f) => f.scored.slice(0, 4)), ...row.ranked];
@@ -38,26 +54,11 @@ const ORDERS: Record<string, Order> = {
   // Every file's first place in rank order, then the second places, then extras (the order before 2026-12-03).
   breadth: (row, w) => [...row.files.map((f, i) => firstOf(f, w[i])), ...row.files.map((f, i) => secondOf(f, w[i])), ...extras(row)],
   // The first file's places and its best other symbol, then the other files' (the order since 2026-12-03).
-  "first file deeper": (row, w) => {
-    const [f0, ...rest] = row.files;
-    if (!f0) return [];
-    const lead = w[0] ? [] : f0.scored.slice(0, 1);
-    return [firstOf(f0, w[0]), secondOf(f0, w[0]), ...lead, ...rest.map((f, i) => firstOf(f, w[i + 1])), ...rest.map((f, i) => secondOf(f, w[i + 1])), ...extras(row)];
-  },
-  // The first file's places, then the first k of the cross-file symbol ranking, then the rest as "first file deeper".
-  ...Object.fromEntries([1, 2, 3, 5].map((k) => [`first file, then ${k} ranked symbols`, (row: Row, w: readonly (Item | undefined)[]) => {
-    const [f0, ...rest] = row.files;
-    if (!f0) return [];
-    const lead = w[0] ? [] : f0.scored.slice(0, 1);
-    return [firstOf(f0, w[0]), secondOf(f0, w[0]), ...lead, ...row.ranked.slice(0, k), ...rest.map((f, i) => firstOf(f, w[i + 1])), ...rest.map((f, i) => secondOf(f, w[i + 1])), ...extras(row)];
-  }])),
-  // Every file's first place, then the first k ranked symbols, then the rest.
-  ...Object.fromEntries([2, 3].map((k) => [`first places, then ${k} ranked symbols`, (row: Row, w: readonly (Item | undefined)[]) => {
-    const [f0, ...rest] = row.files;
-    if (!f0) return [];
-    const lead = w[0] ? [] : f0.scored.slice(0, 1);
-    return [firstOf(f0, w[0]), secondOf(f0, w[0]), ...lead, ...rest.map((f, i) => firstOf(f, w[i + 1])), ...row.ranked.slice(0, k), ...rest.map((f, i) => secondOf(f, w[i + 1])), ...extras(row)];
-  }])),
+  "first file deeper": (row, w) => firstFileDeeper(row, w),
+  // The same with the first k of the cross-file symbol ranking right after the first file's places.
+  ...Object.fromEntries([1, 2, 3, 5].map((k) => [`first file, then ${k} ranked symbols`, (row: Row, w: readonly (Item | undefined)[]) => firstFileDeeper(row, w, { afterFirstFile: k })])),
+  // The same with them after every file's first place.
+  ...Object.fromEntries([2, 3].map((k) => [`first places, then ${k} ranked symbols`, (row: Row, w: readonly (Item | undefined)[]) => firstFileDeeper(row, w, { afterFirstPlaces: k })])),
   // Every place ordered by 1 / ((file rank + 1) × (place in file + 1)): a parameter-free product of the two priors.
   harmonic: (row, w) => {
     const places = row.files.flatMap((f, k) => (w[k] ? [w[k]!] : [...f.pointers.slice(0, 2), ...f.scored.slice(0, 6)]).map((x, j) => ({ x, p: 1 / ((k + 1) * (j + 1)) })));

@@ -41,7 +41,6 @@ export class ActionEnvError extends Error {
   }
 }
 
-
 /**
  * Reads the standard Actions environment (`GITHUB_EVENT_NAME`, `GITHUB_EVENT_PATH`, `GITHUB_REPOSITORY`,
  * `GITHUB_WORKSPACE`, `GITHUB_API_URL`, `GITHUB_SERVER_URL`, `RUNNER_TEMP`), the token (`INPUT_GITHUB-TOKEN` as the

@@ -25,7 +25,7 @@ export const SWIFT_RULES: LanguageRules = {
     protocol_declaration: { kind: "interface", scope: true },
     function_declaration: { kind: "function" },
     protocol_function_declaration: { kind: "method" },
-    init_declaration: { kind: "constructor", name: () => "init" },
+    init_declaration: { kind: "constructor" },
   },
   transparent: ["class_body", "enum_class_body", "protocol_body"],
   constructors: ["init"],
