@@ -73,3 +73,26 @@ export const LINK_QUERIES: Readonly<Partial<Record<Language, string>>> = {
 
 /** Function calls whose first string argument is a module: CommonJS, dynamic `import()`, Ruby's requires. */
 export const LINK_CALLS: ReadonlySet<string> = new Set(["require", "import", "require_relative", "load", "autoload"]);
+
+/**
+ * Per grammar, words of which every `LINK_QUERIES` pattern's root node spans at least one: the keyword of an import,
+ * a use or an include, of a class-like header, or a module-loading call's name (`LINK_CALLS`; other calls' matches
+ * are dropped anyway). `anchoredMatches` queries only the lines holding one, which finds the same links as a walk of
+ * the whole tree. Go's grouped imports have their keyword on another line than each spec, so Go anchors on the
+ * quote of the path instead. A language missing here is queried over the whole tree.
+ */
+export const LINK_ANCHORS: Readonly<Partial<Record<Language, RegExp>>> = {
+  python: /\b(?:import|from|class)\b/g,
+  java: /\b(?:import|class|enum|interface)\b/g,
+  kotlin: /\b(?:import|class|interface|object)\b/g,
+  go: /["`]|\bstruct\b/g,
+  rust: /\b(?:mod|use|impl|trait)\b/g,
+  c: /\binclude\b/g,
+  cpp: /\b(?:include|class|struct)\b/g,
+  csharp: /\b(?:using|class|struct|interface)\b/g,
+  ruby: /\b(?:require|require_relative|load|autoload|class)\b/g,
+  javascript: /\b(?:import|export|require|load|autoload|require_relative|class)\b/g,
+  typescript: /\b(?:import|export|require|load|autoload|require_relative|class|interface)\b/g,
+  tsx: /\b(?:import|export|require|load|autoload|require_relative|class|interface)\b/g,
+  php: /\b(?:use|class|interface)\b/g,
+};

@@ -3,7 +3,8 @@ import type { Language as Grammar, Query } from "web-tree-sitter";
 import { countLines } from "../decode-text.js";
 import type { FileLinks, Language, SymbolInfo } from "../types.js";
 import { collectLinks } from "./collect-links.js";
-import { LINK_QUERIES } from "./link-rules.js";
+import { LINK_ANCHORS, LINK_QUERIES } from "./link-rules.js";
+import { anchoredMatches } from "./anchored-matches.js";
 import { readGoModule, readPackageManifest, readTsPaths } from "./package-manifest.js";
 import { collectDeclarations, compileRules, type CompiledRules } from "./collect-declarations.js";
 import { componentScript } from "./component-script.js";
@@ -139,7 +140,7 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
         let links = NO_LINKS;
         if (entry.links) {
           try {
-            links = collectLinks(entry.links.matches(tree.rootNode, { matchLimit: 10_000 }), language);
+            links = collectLinks(anchoredMatches(entry.links, tree.rootNode, text, LINK_ANCHORS[language], 10_000), language);
           } catch {
             // Links are extra evidence: a query failure must not cost the file its symbols.
           }
