@@ -12,8 +12,14 @@ export function serveBlobRequests(
   port: MessagePort,
   build: (contents: readonly NewContent[]) => Promise<readonly BlobRecord[]>,
 ): void {
+  // One request at a time, in the order sent: the builder keeps several in a worker's port and matches each answer
+  // to the oldest, and a build that waits for a grammar must not be overtaken by the next.
+  let previous: Promise<void> = Promise.resolve();
   port.on("message", (request: BuildRequest) => {
-    build(request.contents).then(
+    const built = previous.then(() => build(request.contents));
+    previous = built.then(() => undefined, () => undefined);
+    // A reply that cannot be sent stays an unhandled rejection, which stops the worker and fails the build.
+    void built.then(
       (blobs) => port.postMessage({ id: request.id, blobs } satisfies BuildReply),
       (error: unknown) => port.postMessage({ id: request.id, error } satisfies BuildReply),
     );

@@ -104,3 +104,30 @@ for (const [name, mode, expected] of [
     assert.equal(out, expected);
   });
 }
+
+test("a worker answers its requests in the order sent, even when the first waits and the next would not", async () => {
+  const { MessageChannel } = await import("node:worker_threads");
+  const { serveBlobRequests } = await import("../../src/index/serve-blob-requests.js");
+  const channel = new MessageChannel();
+  const started: string[] = [];
+  serveBlobRequests(channel.port2, async (contents) => {
+    started.push(contents[0]!.path);
+    // The first request waits (as for a grammar still loading); the second is ready at once.
+    if (contents[0]!.path === "slow.py") await new Promise((resolve) => setTimeout(resolve, 50));
+    return [];
+  });
+  const replies: number[] = [];
+  const done = new Promise<void>((resolve) => {
+    channel.port1.on("message", (reply: { id: number }) => {
+      replies.push(reply.id);
+      if (replies.length === 2) resolve();
+    });
+  });
+  const content = (path: string) => ({ path, hash: path, size: 1, language: "python" as const, bytes: new Uint8Array([120]) });
+  channel.port1.postMessage({ id: 1, contents: [content("slow.py")] });
+  channel.port1.postMessage({ id: 2, contents: [content("fast.py")] });
+  await done;
+  channel.port1.close();
+  assert.deepEqual(replies, [1, 2]);
+  assert.deepEqual(started, ["slow.py", "fast.py"]);
+});
