@@ -52,8 +52,8 @@ const REQUESTS_PER_WORKER = 4;
 
 /**
  * Builds records on a pool of worker threads, each loading its grammars once, started on the first build so a
- * refresh that finds nothing new starts none. A batch is cut into requests that go to whichever worker is free; the
- * records come back in the batch's order. Idle workers do not keep the process alive. A worker that fails (an
+ * refresh that finds nothing new starts none. A batch is cut into requests shared among the workers (up to
+ * `REQUESTS_PER_WORKER` each, the next to the one holding fewest); the records come back in the batch's order. Idle workers do not keep the process alive. A worker that fails (an
  * exception outside a request, an exit) fails every build in flight with an error naming it and stops the others;
  * the next build starts afresh.
  */
@@ -79,7 +79,7 @@ export function createWorkerBlobBuilder(options: WorkerBlobBuilderOptions): Work
         slot.tasks.shift();
         if ("error" in reply) task.reject(reply.error);
         else task.resolve(reply.blobs);
-        dispatch(slot);
+        dispatch(started);
       });
       worker.on("error", (error) => void stop(started, new Error(`${name} failed: ${error.message}`, { cause: error })));
       worker.on("exit", (code) => void stop(started, new Error(`${name} exited unexpectedly (code ${code})`)));
@@ -91,16 +91,23 @@ export function createWorkerBlobBuilder(options: WorkerBlobBuilderOptions): Work
     return started;
   }
 
-  function dispatch(slot: Slot): void {
-    while (slot.tasks.length < REQUESTS_PER_WORKER) {
-      const task = queue.shift();
-      if (!task) break;
-      slot.tasks.push(task);
-      slot.worker.postMessage(task.request);
+  /** Sends waiting requests one at a time to the worker holding the fewest, so a short batch is shared too. */
+  function dispatch(pool: Slot[]): void {
+    for (;;) {
+      let target: Slot | undefined;
+      for (const slot of pool) {
+        if (slot.tasks.length < REQUESTS_PER_WORKER && (!target || slot.tasks.length < target.tasks.length)) target = slot;
+      }
+      const task = target ? queue.shift() : undefined;
+      if (!target || !task) break;
+      target.tasks.push(task);
+      target.worker.postMessage(task.request);
     }
     // A worker with a request keeps the process alive: the caller is waiting for its answer.
-    if (slot.tasks.length > 0) slot.worker.ref();
-    else slot.worker.unref();
+    for (const slot of pool) {
+      if (slot.tasks.length > 0) slot.worker.ref();
+      else slot.worker.unref();
+    }
   }
 
   function stop(pool: Slot[], error: Error): Promise<unknown> {
@@ -129,7 +136,7 @@ export function createWorkerBlobBuilder(options: WorkerBlobBuilderOptions): Work
         const request = { id: nextId++, contents: contents.slice(at, at + chunkSize) };
         parts.push(new Promise((resolve, reject) => queue.push({ request, resolve, reject })));
       }
-      for (const slot of pool) dispatch(slot);
+      dispatch(pool);
       return (await Promise.all(parts)).flat();
     },
     async dispose() {

@@ -131,3 +131,19 @@ test("a worker answers its requests in the order sent, even when the first waits
   assert.deepEqual(replies, [1, 2]);
   assert.deepEqual(started, ["slow.py", "fast.py"]);
 });
+
+test("a batch of a few requests is shared among the workers, not sent to the first in full", async () => {
+  const builder = createWorkerBlobBuilder({ entry: workerUrl("thread-tagging-worker.mjs"), threads: 2, chunkSize: 16 });
+  try {
+    // Four requests: as many as one worker may hold.
+    const contents = Array.from({ length: 64 }, (_, i) =>
+      ({ path: `m${i}.py`, hash: `h${i}`, size: 1, language: "python" as const, bytes: new Uint8Array([120]) }));
+    const records = await builder.build(contents);
+    assert.equal(records.length, 64);
+    const byThread = new Map<string, number>();
+    for (const record of records) byThread.set(record.hash, (byThread.get(record.hash) ?? 0) + 1);
+    assert.deepEqual([...byThread.values()], [32, 32]);
+  } finally {
+    await builder.dispose();
+  }
+});

@@ -49,7 +49,6 @@ export function anchorRanges(text: string, anchor: RegExp): [number, number][] |
     row += countNewlines(text, scanned, found.index);
     scanned = found.index;
     const last = ranges.at(-1);
-    if (last && last[1] === row) continue;
     anchoredRows++;
     if (last && last[1] === row - 1) last[1] = row;
     else ranges.push([row, row]);
