@@ -46,16 +46,16 @@ interface Slot {
  * it gets the next: the walk reads 250 files and stores a batch of records between two turns of the event loop
  * (~60 ms on django), and a request of 16 contents is ~15 ms of parsing. Four cover that (each worker of a 2-thread
  * cold index of django idle 1.1–1.2 s between requests with one, 0.5 s with four); more would only let one worker
- * hold the last requests while the other has none.
+ * hold more of the last requests while the other waits.
  */
 const REQUESTS_PER_WORKER = 4;
 
 /**
  * Builds records on a pool of worker threads, each loading its grammars once, started on the first build so a
  * refresh that finds nothing new starts none. A batch is cut into requests shared among the workers (up to
- * `REQUESTS_PER_WORKER` each, the next to the one holding fewest); the records come back in the batch's order. Idle workers do not keep the process alive. A worker that fails (an
- * exception outside a request, an exit) fails every build in flight with an error naming it and stops the others;
- * the next build starts afresh.
+ * `REQUESTS_PER_WORKER` each, the next to the one holding fewest); the records come back in the batch's order. Idle
+ * workers do not keep the process alive. A worker that fails (an exception outside a request, an exit) fails every
+ * build in flight with an error naming it and stops the others; the next build starts afresh.
  */
 export function createWorkerBlobBuilder(options: WorkerBlobBuilderOptions): WorkerBlobBuilder {
   const { entry, threads } = options;

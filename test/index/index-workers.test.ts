@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { join } from "node:path";
+import { MessageChannel } from "node:worker_threads";
 import { test, type TestContext } from "node:test";
 import { indexTree } from "../../src/index/index-tree.js";
+import { serveBlobRequests } from "../../src/index/serve-blob-requests.js";
 import { deferSymbolExtractor } from "../../src/index/symbols/defer-symbol-extractor.js";
 import { createWorkerBlobBuilder, type WorkerBlobBuilder } from "../../src/index/worker-blob-builder.js";
 import { analyzeToBytes } from "../../src/rank/analyze-content.js";
@@ -105,9 +107,10 @@ for (const [name, mode, expected] of [
   });
 }
 
+/** A one-byte content to hand a builder or a worker port directly. */
+const tinyContent = (path: string) => ({ path, hash: path, size: 1, language: "python" as const, bytes: new Uint8Array([120]) });
+
 test("a worker answers its requests in the order sent, even when the first waits and the next would not", async () => {
-  const { MessageChannel } = await import("node:worker_threads");
-  const { serveBlobRequests } = await import("../../src/index/serve-blob-requests.js");
   const channel = new MessageChannel();
   const started: string[] = [];
   serveBlobRequests(channel.port2, async (contents) => {
@@ -123,9 +126,8 @@ test("a worker answers its requests in the order sent, even when the first waits
       if (replies.length === 2) resolve();
     });
   });
-  const content = (path: string) => ({ path, hash: path, size: 1, language: "python" as const, bytes: new Uint8Array([120]) });
-  channel.port1.postMessage({ id: 1, contents: [content("slow.py")] });
-  channel.port1.postMessage({ id: 2, contents: [content("fast.py")] });
+  channel.port1.postMessage({ id: 1, contents: [tinyContent("slow.py")] });
+  channel.port1.postMessage({ id: 2, contents: [tinyContent("fast.py")] });
   await done;
   channel.port1.close();
   assert.deepEqual(replies, [1, 2]);
@@ -136,9 +138,7 @@ test("a batch of a few requests is shared among the workers, not sent to the fir
   const builder = createWorkerBlobBuilder({ entry: workerUrl("thread-tagging-worker.mjs"), threads: 2, chunkSize: 16 });
   try {
     // Four requests: as many as one worker may hold.
-    const contents = Array.from({ length: 64 }, (_, i) =>
-      ({ path: `m${i}.py`, hash: `h${i}`, size: 1, language: "python" as const, bytes: new Uint8Array([120]) }));
-    const records = await builder.build(contents);
+    const records = await builder.build(Array.from({ length: 64 }, (_, i) => tinyContent(`m${i}.py`)));
     assert.equal(records.length, 64);
     const byThread = new Map<string, number>();
     for (const record of records) byThread.set(record.hash, (byThread.get(record.hash) ?? 0) + 1);
