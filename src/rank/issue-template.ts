@@ -21,7 +21,9 @@ export function buildTemplateVocabularies(
   const out: Set<string>[] = [];
   for (const d of docs) {
     if (!isIssueTemplatePath(d.path)) continue;
-    const terms = d.analysis instanceof Uint8Array ? decodeAnalysisTerms(d.analysis) : d.analysis;
+    // Read once: a corpus may read it from the store on each access.
+    const analysis = d.analysis;
+    const terms = analysis instanceof Uint8Array ? decodeAnalysisTerms(analysis) : analysis;
     const words = new Set<string>();
     terms.terms.forEach((t, i) => {
       if (terms.wordTf[i] > 0) words.add(t);

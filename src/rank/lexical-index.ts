@@ -122,7 +122,9 @@ export function buildLexicalIndex(docs: readonly LexicalDoc[], prepared?: Prepar
   for (const d of docs) {
     let c = byHash.get(d.hash);
     if (!c) {
-      c = internContent(interner, d.analysis instanceof Uint8Array ? d.analysis : encodeAnalysis(d.analysis));
+      // Read once: a corpus may read it from the store on each access.
+      const analysis = d.analysis;
+      c = internContent(interner, analysis instanceof Uint8Array ? analysis : encodeAnalysis(analysis));
       byHash.set(d.hash, c);
     }
     contents.push(c);
@@ -211,14 +213,17 @@ export function buildLexicalIndex(docs: readonly LexicalDoc[], prepared?: Prepar
   const graphColumns = buildGraphColumns(docs);
   const graph = codeGraphOf(graphColumns, { definedIn: (name) => definitions.get(name) ?? [], pathOf: (d) => docs[d].path });
   const roles = promoteImportedScripts(docs.map((d) => fileRole(d.path, d.language, layout)), docs, graph);
-  const files = docs.map((d, i) => ({
+  const files = docs.map((d, i): IndexedFile => ({
     path: d.path,
     hash: d.hash,
     language: d.language,
     lineCount: d.lineCount,
     symbols: d.symbols,
     role: roles[i],
-    analysis: d.analysis,
+    // Read through, not copied: a corpus may read its analyses on demand, and an index built to be saved needs few.
+    get analysis() {
+      return d.analysis;
+    },
   }));
   const index = {
     files, interner, postStart, postFile, tf, lengths, avgLength, graphColumns, graph,

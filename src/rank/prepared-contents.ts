@@ -39,7 +39,7 @@ export interface PreparedTerms {
 const STATE = Symbol("prepared contents");
 
 interface PreparedState extends PreparedContents {
-  readonly [STATE]: PreparedTerms & { used: boolean };
+  readonly [STATE]: { readonly interner: TermInterner; byHash: Map<string, Content>; used: boolean };
 }
 
 /** An empty {@link PreparedContents}. */
@@ -66,5 +66,10 @@ export function takePrepared(prepared: PreparedContents): PreparedTerms {
   const state = (prepared as PreparedState)[STATE];
   if (state.used) throw new Error("these prepared contents were used by a build already");
   state.used = true;
-  return state;
+  const { interner, byHash } = state;
+  // Let go of the contents: the build copies what it needs into the index, and whoever holds `prepared` (an index
+  // command, until it ends) would otherwise keep them alive through the layout and the write (~100 MB on a
+  // 40,000-file tree).
+  state.byHash = new Map();
+  return { interner, byHash };
 }

@@ -19,11 +19,55 @@ export interface EncodedSortedNames {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** The order that sorts `names`, which must be distinct (indexes into it). */
+/** Leading UTF-16 code units packed into a name's sort key, 7 bits each. */
+const KEY_UNITS = 3;
+/** Positions a name's index can take in a packed key (2^31: keys of 3 × 7 bits stay below 2^53). */
+const INDEX_SPAN = 2 ** 31;
+
+/**
+ * The order that sorts `names`, which must be distinct (indexes into it), as JavaScript compares strings (UTF-16
+ * code units). Each name gets a key from its first three code units, packed with its index into one number; the
+ * numbers are sorted natively, and only names whose keys tie are compared as strings. A comparator over the whole
+ * list called JavaScript ~20 times per name (1.1 s for the 700,000 terms and 300,000 defined names of a
+ * 40,000-file tree, a fifth of the saved index's build); names tie on a key only when they share their first three
+ * letters.
+ *
+ * The key keeps the order: a unit counts as min(unit, 127) and the units after the first that reaches 127 count as
+ * 0, so a name that sorts before another never gets a larger key (where they first differ, a smaller unit gives a
+ * smaller or equal digit, and an equal digit of 127 ends both keys); a name shorter than three units is padded with
+ * 0 (a prefix sorts first, or ties).
+ */
 export function sortOrder(names: readonly string[]): Int32Array {
-  const order = Int32Array.from(names, (_, i) => i);
-  // One comparison per call: distinct names are never equal (a tenth of the sort on django's 106,000 terms).
-  return order.sort((a, b) => (names[a] < names[b] ? -1 : 1));
+  const n = names.length;
+  if (n >= INDEX_SPAN) throw new Error(`too many names to sort: ${n}`);
+  const packed = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const name = names[i];
+    let key = 0;
+    let open = true;
+    for (let u = 0; u < KEY_UNITS; u++) {
+      let digit = 0;
+      if (open && u < name.length) {
+        digit = Math.min(name.charCodeAt(u), 127);
+        if (digit === 127) open = false;
+      }
+      key = key * 128 + digit;
+    }
+    packed[i] = key * INDEX_SPAN + i;
+  }
+  packed.sort();
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = packed[i] % INDEX_SPAN;
+  // Runs of one key, in place, by the names themselves; one comparison per call: distinct names are never equal.
+  const byName = (a: number, b: number): number => (names[a] < names[b] ? -1 : 1);
+  for (let start = 0; start < n;) {
+    const key = Math.floor(packed[start] / INDEX_SPAN);
+    let end = start + 1;
+    while (end < n && Math.floor(packed[end] / INDEX_SPAN) === key) end++;
+    if (end - start > 1) order.subarray(start, end).sort(byName);
+    start = end;
+  }
+  return order;
 }
 
 /** Encodes names that are already sorted and distinct. */

@@ -69,6 +69,9 @@ export interface TreeUpdateResult {
   readonly collectedBlobs: number;
 }
 
+/** Reads one content's stored analysis by its hash; throws when it cannot answer from the state the corpus was read at. */
+export type ReadAnalysis = (hash: string) => Uint8Array;
+
 /** One file of the current tree with everything the lexical ranker needs (the `LexicalDoc` shape). */
 export interface CorpusFile {
   readonly path: string;
@@ -110,8 +113,11 @@ export interface IndexStore {
   replaceFolderListings(listings: readonly FolderListing[]): void;
   /** The current tree's paths and content hashes, in path order (no contents: cheap, for applying a delta). */
   listFiles(): TreeFile[];
-  /** Every file of the current tree, in path order, in two queries. */
-  loadCorpus(): CorpusFile[];
+  /**
+   * Every file of the current tree, in path order, in two queries. With `readAnalysis`, analyses are not read here:
+   * each file's `analysis` is read through it when first asked for (see load-corpus.ts).
+   */
+  loadCorpus(readAnalysis?: ReadAnalysis): CorpusFile[];
   /** The corpus generation: changes exactly when `applyTree` changes the corpus. 0 for a new store. */
   generation(): number;
   getMeta(key: string): string | undefined;

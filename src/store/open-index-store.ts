@@ -119,7 +119,7 @@ function buildStore(db: Database, path: string): SqliteIndexStore {
     knownHashes: (hashes) => guard(() => new Set(hashes.length === 0 ? [] : storedAmong.all(JSON.stringify(hashes)))),
     applyTree: (update) => guard(() => applyTree(update)),
     putContents: (blobs) => guard(() => putContents(blobs)),
-    loadCorpus: () => guard(() => loadCorpus()),
+    loadCorpus: (readAnalysis) => guard(() => loadCorpus(readAnalysis)),
     loadFileStats: () => guard(() => loadStats()),
     loadFolderListings: () => guard(() => decodeFolderListings(selectFolders.get())),
     replaceFolderListings: (listings) => guard(() => writeFolders.run(encodeFolderListings(listings))),

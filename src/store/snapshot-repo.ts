@@ -38,7 +38,14 @@ export interface SnapshotRepo {
    */
   readAnalysis(hash: string, generation: number, metaKey: string, meta: string | undefined): Uint8Array;
   /** The corpus with the generation and meta entry it belongs to, read in one transaction. */
-  loadCorpusAt(metaKey: string): { corpus: CorpusFile[]; generation: number; meta: string | undefined };
+  /**
+   * The corpus with the generation and meta entry it belongs to, read in one transaction. `analysesOnDemand`: each
+   * file's analysis is read when first asked for, from that same state (`readAnalysis`: it throws once the store
+   * has moved on), instead of all with the tree.
+   */
+  loadCorpusAt(metaKey: string, options?: { readonly analysesOnDemand?: boolean }): {
+    corpus: CorpusFile[]; generation: number; meta: string | undefined;
+  };
 }
 
 /** The snapshot table of an open store (schema 4) and its file. */
@@ -59,10 +66,13 @@ export function createSnapshotRepo(store: SqliteIndexStore): SnapshotRepo {
     }
   };
   // One read transaction: another process may apply a tree between the generation read and the corpus read.
-  const loadAt = store.db.transaction((metaKey: string) => ({
-    generation: store.generation(), meta: store.getMeta(metaKey), corpus: store.loadCorpus(),
-  }));
-  return {
+  const loadAt = store.db.transaction((metaKey: string, onDemand: boolean) => {
+    const generation = store.generation();
+    const meta = store.getMeta(metaKey);
+    const read = (hash: string): Uint8Array => repo.readAnalysis(hash, generation, metaKey, meta);
+    return { generation, meta, corpus: store.loadCorpus(onDemand ? read : undefined) };
+  });
+  const repo: SnapshotRepo = {
     open(key) {
       const id = guard(() => select.get(key));
       if (id === undefined || id.length !== ID_BYTES) return undefined;
@@ -96,8 +106,9 @@ export function createSnapshotRepo(store: SqliteIndexStore): SnapshotRepo {
       }
       return analysis;
     },
-    loadCorpusAt: (metaKey) => guard(() => loadAt(metaKey)),
+    loadCorpusAt: (metaKey, options) => guard(() => loadAt(metaKey, options?.analysesOnDemand === true)),
   };
+  return repo;
 }
 
 /** Removes the temporary files of saves that died half-way (`<file>.<pid>-<hex>.tmp`, older than a save can take). */

@@ -6,6 +6,7 @@ import type { PreparedContents } from "../rank/prepared-contents.js";
 import { layOutLexicalIndex, readLexicalSnapshot } from "../rank/lexical-snapshot.js";
 import type { SqliteIndexStore } from "../store/open-index-store.js";
 import { createSnapshotRepo } from "../store/snapshot-repo.js";
+import { IndexStoreError } from "../store/store-error.js";
 
 /** A loaded index and the release of what it reads from (the snapshot file); release it before closing the store. */
 export interface LoadedLexicalIndex {
@@ -62,8 +63,18 @@ export function loadLexicalIndex(
  */
 export function saveLexicalIndex(store: SqliteIndexStore, codeVersion: string = rankCodeVersion(), prepared?: PreparedContents): void {
   const { repo, saved } = openSaved(store, codeVersion);
-  if (saved) saved.close();
-  else buildIndex(repo, codeVersion, prepared).save();
+  if (saved) {
+    saved.close();
+    return;
+  }
+  try {
+    // Only saved, never ranked with: the analyses the build needs (contents not numbered during the run, issue
+    // templates) are read one by one instead of all with the tree.
+    buildIndex(repo, codeVersion, prepared, true).save();
+  } catch (error) {
+    // Another process replaced the tree while this one read it: it saves its own index; the next rank builds one.
+    if (!(error instanceof IndexStoreError && error.code === "changed")) throw error;
+  }
 }
 
 function snapshotKey(generation: number, contentVersion: string | undefined, codeVersion: string): string {
@@ -81,8 +92,8 @@ function openSaved(store: SqliteIndexStore, codeVersion: string) {
 }
 
 /** Builds the index from the store's corpus; `save` writes it under the state it was built from (once). */
-function buildIndex(repo: ReturnType<typeof createSnapshotRepo>, codeVersion: string, prepared?: PreparedContents) {
-  const built = repo.loadCorpusAt(CONTENT_VERSION_KEY);
+function buildIndex(repo: ReturnType<typeof createSnapshotRepo>, codeVersion: string, prepared?: PreparedContents, analysesOnDemand = false) {
+  const built = repo.loadCorpusAt(CONTENT_VERSION_KEY, { analysesOnDemand });
   const index = buildLexicalIndex(built.corpus, prepared);
   let saved = false;
   const save = (): void => {

@@ -5,6 +5,7 @@ import {
   decodeLexicalIndex, encodeLexicalIndex, readLexicalSnapshot, type AnalysisSource,
 } from "../../src/rank/lexical-snapshot.js";
 import { rankLexical } from "../../src/rank/rank-lexical.js";
+import { joinSections, layOutSections } from "../../src/rank/snapshot-sections.js";
 import { buildShopIndex, SHOP_FILES } from "./fixture-shop.js";
 
 const ISSUES = [
@@ -136,4 +137,15 @@ test("a snapshot read by position reads its tables when opened and a term's post
   // A snapshot shorter or longer than its sections say is refused when opened.
   assert.throws(() => readLexicalSnapshot(readAt, bytes.length - 8, analysesOf(built)), /truncated|trailing/);
   assert.throws(() => readLexicalSnapshot(readAt, bytes.length + 8, analysesOf(built)), /trailing/);
+});
+
+test("a streamed column is written piece by piece, and one that gives other than its length fails the write", () => {
+  const whole = Int32Array.from([1, 2, 3, 4, 5]);
+  const bytes = new Uint8Array(whole.buffer);
+  const streamed = { byteLength: bytes.length, *pieces() { yield bytes.subarray(0, 8); yield bytes.subarray(8); } };
+  assert.deepEqual(joinSections(layOutSections(7, [streamed])), joinSections(layOutSections(7, [whole])));
+  const short = { byteLength: bytes.length, *pieces() { yield bytes.subarray(0, 8); } };
+  assert.throws(() => joinSections(layOutSections(7, [short])), /gave 8 bytes, not 20/);
+  const long = { byteLength: 8, *pieces() { yield bytes; } };
+  assert.throws(() => joinSections(layOutSections(7, [long])), /not 8/);
 });

@@ -47,3 +47,25 @@ test("no names, and a table whose parts do not fit together is refused", () => {
     (from, to) => encoded.arena.slice(from, to).fill(0x61));
   assert.throws(() => damaged.find(sorted[5]), /damaged/);
 });
+
+test("the order is JavaScript's string order, whatever the names' first code units", () => {
+  // Units around the key's 7-bit cap, NUL, surrogate halves and the last BMP unit, in names of 0 to 5 units: names
+  // that tie on their key, names that are prefixes of others, names whose first difference is beyond the key.
+  const units = [0, 1, 0x30, 0x61, 0x7a, 126, 127, 128, 0xe9, 0x540d, 0xd83d, 0xde00, 0xe000, 0xffff];
+  let seed = 12345;
+  // xorshift32: exact in 32-bit integers, so the sequence does not fall into a short cycle.
+  const next = (n: number): number => {
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return (seed >>> 0) % n;
+  };
+  const names = new Set<string>([""]);
+  while (names.size < 5000) {
+    names.add(String.fromCharCode(...Array.from({ length: next(6) }, () => units[next(units.length)])));
+  }
+  for (const list of [[...names], [...names].reverse(), NAMES]) {
+    const expected = [...list].sort((a, b) => (a < b ? -1 : 1));
+    assert.deepEqual(Array.from(sortOrder(list), (i) => list[i]), expected);
+  }
+});

@@ -5,6 +5,8 @@ import {
 import { dirname, join } from "node:path";
 import { test, type TestContext } from "node:test";
 import { buildLexicalIndex, type LexicalIndex } from "../../src/rank/lexical-index.js";
+import { encodeLexicalIndex } from "../../src/rank/lexical-snapshot.js";
+import { prepareContents } from "../../src/rank/prepared-contents.js";
 import { rankLexical } from "../../src/rank/rank-lexical.js";
 import { openIndexStore, type SqliteIndexStore } from "../../src/store/open-index-store.js";
 import { IndexStoreError } from "../../src/store/store-error.js";
@@ -175,4 +177,34 @@ test("with saveLater a built index is saved by save(), once, under the state it 
   read.save();
   assert.deepEqual(readFileSync(`${store.path}.lexical`), bytes);
   assert.deepEqual(rankLexical(read.index, ISSUE), rankLexical(built.index, ISSUE));
+});
+
+test("an index built only to be saved reads just the analyses its build needs, and saves what a full read saves", async (t) => {
+  const template = "ISSUE_TEMPLATE.md";
+  const extra = { [template]: "## Steps to reproduce\n\nWhat did you run?\n" };
+  // Every content numbered ahead: the build reads the issue template's analysis (its vocabulary is kept) and no other.
+  const withTemplate = await indexedSample(t, {}, extra);
+  const numbered = prepareContents();
+  numbered.add(withTemplate.store.loadCorpus());
+  const reads: string[] = [];
+  const stored = new Map(withTemplate.store.loadCorpus().map((f) => [f.hash, f.analysis]));
+  const lazy = withTemplate.store.loadCorpus((hash) => {
+    reads.push(hash);
+    return stored.get(hash)!;
+  });
+  assert.equal(reads.length, 0);
+  const built = buildLexicalIndex(lazy, numbered);
+  const templateHash = lazy.find((f) => f.path === template)!.hash;
+  assert.deepEqual(reads, [templateHash]);
+  const full = encodeLexicalIndex(buildLexicalIndex(withTemplate.store.loadCorpus()));
+  assert.deepEqual(encodeLexicalIndex(built), full);
+  // The built index's files still answer their analysis, through the corpus.
+  assert.deepEqual(built.files.find((f) => f.path === "pantry/units.py")!.analysis, stored.get(lazy.find((f) => f.path === "pantry/units.py")!.hash));
+
+  // `bugscout index`'s save, with the contents numbered while the run parsed them: the bytes a full read gives.
+  const prepared = prepareContents();
+  const first = await indexedSample(t, { onContents: prepared.add }, extra);
+  saveLexicalIndex(first.store, "code-a", prepared);
+  const saved = readFileSync(`${first.store.path}.lexical`);
+  assert.deepEqual(new Uint8Array(saved.subarray(16)), encodeLexicalIndex(buildLexicalIndex(first.store.loadCorpus())));
 });
