@@ -1,0 +1,156 @@
+/**
+ * Study (issue 21, sixteenth session): do a symbol's comment and docstring lines mislead the pointer? A public
+ * function's docstring (sympy's `latex`, `lambdify`; scikit-learn's estimators) describes behaviour in the words an
+ * issue uses, so the function wins the words score over the helper whose code the fix changes. Replays the pointer
+ * choice from `bench/dump-pointer-features.ts`'s dump (as study-pointer-evidence.ts does), with the weight of query
+ * terms found only on a symbol's prose lines (comments, Python docstrings: found with the tree-sitter grammars)
+ * scaled by p, and prints pointer given-file per language and per half of the repositories. Bench only.
+ *
+ *   npx tsx bench/study-prose-words.ts --dataset <set.jsonl> --features F [--trees DIR]
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { Language as TsLanguage, Parser, type Node } from "web-tree-sitter";
+import { parseBenchArgs } from "./bench-args.js";
+import { scanTokens } from "../src/rank/tokenize.js";
+
+interface Sym { name: string; kind: string; start: number; end: number; words: number; named: boolean; error: boolean; frameName: number[]; frameLine: number[]; meets: boolean }
+interface Row { id: string; repo: string; lang: string; path: string; terms: { t: string; w: number }[]; symbols: Sym[]; chosen: string | null; chosenStart: number | null }
+
+const args = parseBenchArgs();
+const dataset = readFileSync(args.one("dataset", ""), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { id: string; base_commit: string });
+const baseOf = new Map(dataset.map((r) => [r.id, r.base_commit]));
+const rows = readFileSync(args.one("features", ""), "utf8").trim().split("\n").map((l) => JSON.parse(l) as Row);
+const trees = args.one("trees", `${process.env.HOME}/.cache/bench-trees`);
+const repos = [...new Set(rows.map((r) => r.repo))].sort();
+const half = (repo: string): string => (repos.indexOf(repo) % 2 === 0 ? "A" : "B");
+
+const GRAMMARS: Record<string, string> = {
+  python: "python", javascript: "javascript", typescript: "typescript", tsx: "tsx", java: "java", go: "go", rust: "rust", c: "c", cpp: "cpp",
+};
+const require = createRequire(import.meta.url);
+await Parser.init();
+const parsers = new Map<string, Parser>();
+async function parserFor(lang: string): Promise<Parser | undefined> {
+  const grammar = GRAMMARS[lang];
+  if (!grammar) return undefined;
+  let p = parsers.get(grammar);
+  if (!p) {
+    p = new Parser();
+    p.setLanguage(await TsLanguage.load(require.resolve(`tree-sitter-wasms/out/tree-sitter-${grammar}.wasm`)));
+    parsers.set(grammar, p);
+  }
+  return p;
+}
+
+/** Rows (0-based) whose every non-blank character is inside a comment or a Python docstring. */
+function proseRows(root: Node, lines: readonly string[]): Set<number> {
+  const rowsOut = new Set<number>();
+  const visit = (node: Node): void => {
+    const isDoc = node.type.includes("comment") ||
+      (node.type === "expression_statement" && node.namedChildCount === 1 && ["string", "concatenated_string"].includes(node.namedChild(0)!.type));
+    if (isDoc) {
+      const r0 = node.startPosition.row, r1 = node.endPosition.row;
+      const first = lines[r0] ?? "";
+      const lead = first.slice(0, node.startPosition.column).trim() === "";
+      if (r0 === r1) {
+        if (lead && first.trim() === node.text.trim()) rowsOut.add(r0);
+      } else {
+        if (lead) rowsOut.add(r0);
+        for (let r = r0 + 1; r < r1; r++) rowsOut.add(r);
+        const lastText = node.text.split("\n").pop()!.trimEnd();
+        if ((lines[r1] ?? "").trim() === lastText.trim()) rowsOut.add(r1);
+      }
+      return;
+    }
+    for (let i = 0; i < node.childCount; i++) visit(node.child(i)!);
+  };
+  visit(root);
+  return rowsOut;
+}
+
+/** Own lines of symbol i (1-based): its range less the lines of the definitions nested in it. */
+function ownLines(s: readonly Sym[], i: number): number[] {
+  const me = s[i];
+  const out: number[] = [];
+  for (let line = me.start; line <= me.end; line++) {
+    if (!s.some((o, j) => j !== i && o.kind !== "window" && o.start >= me.start && o.end <= me.end && o.end - o.start < me.end - me.start && o.start <= line && line <= o.end)) out.push(line);
+  }
+  return out;
+}
+
+// Per row and symbol: the summed weight of query terms found on its prose lines only (not on code lines, not in its name).
+const proseOnly: number[][] = [];
+for (const row of rows) {
+  const weight = new Map(row.terms.map((t) => [t.t, t.w]));
+  let text = "";
+  try {
+    text = readFileSync(join(trees, baseOf.get(row.id) ?? "", row.path), "utf8");
+  } catch {
+    proseOnly.push(row.symbols.map(() => 0));
+    continue;
+  }
+  const lines = text.split("\n");
+  const parser = await parserFor(row.lang);
+  const tree = parser?.parse(text);
+  const prose = tree ? proseRows(tree.rootNode, lines) : new Set<number>();
+  tree?.delete();
+  proseOnly.push(row.symbols.map((s, i) => {
+    const code = new Set<string>();
+    const onProse = new Set<string>();
+    scanTokens(s.name, (t) => weight.has(t) && code.add(t));
+    for (const line of ownLines(row.symbols, i)) {
+      const into = prose.has(line - 1) ? onProse : code;
+      scanTokens(lines[line - 1] ?? "", (t) => weight.has(t) && into.add(t));
+    }
+    let sum = 0;
+    for (const t of onProse) if (!code.has(t)) sum += weight.get(t)!;
+    return sum;
+  }));
+}
+
+/** The shipped choice (src/rank/score-pointers.ts defaults) with prose-only words scaled by p. */
+function choose(row: Row, k: number, p: number): number {
+  const s = row.symbols;
+  const words = s.map((x, i) => Math.max(0, x.words - (1 - p) * proseOnly[k][i]));
+  const max = Math.max(0, ...words);
+  const anyDefinition = s.some((x) => x.kind !== "window");
+  let best = -1, bestKey: number[] = [];
+  s.forEach((x, i) => {
+    const w = max > 0 ? words[i] / max : 0;
+    const frame = Math.max(0, ...[...x.frameName, ...x.frameLine].map((d) => 0.75 ** d));
+    const named = x.named && x.kind !== "window";
+    const raw = w + (named ? 0.5 : 0) + frame;
+    const score = x.kind === "window" ? raw * (anyDefinition ? 0.75 : 1) : named && x.error ? raw * 0.5 : raw;
+    const key = [score, -(x.end - x.start), -i];
+    if (score > 0 && (best < 0 || key[0] > bestKey[0] || (key[0] === bestKey[0] && (key[1] > bestKey[1] || (key[1] === bestKey[1] && key[2] > bestKey[2]))))) {
+      best = i;
+      bestKey = key;
+    }
+  });
+  return best;
+}
+
+const agree = rows.filter((r, k) => {
+  const i = choose(r, k, 1);
+  return i >= 0 && r.symbols[i].name === r.chosen && r.symbols[i].start === r.chosenStart;
+}).length;
+console.log(`replay: ${agree} of ${rows.length} gold files get the shipped pointer`);
+const withProse = proseOnly.filter((xs) => xs.some((x) => x > 0)).length;
+console.log(`gold files with some prose-only query term in a symbol: ${withProse}\n`);
+for (const p of [1, 0.75, 0.5, 0.25, 0]) {
+  const groups = new Map<string, [number, number]>();
+  const lengths: number[] = [];
+  rows.forEach((row, k) => {
+    const i = choose(row, k, p);
+    const right = i >= 0 && row.symbols[i].meets ? 1 : 0;
+    if (i >= 0) lengths.push(row.symbols[i].end - row.symbols[i].start + 1);
+    for (const g of ["all", `half ${half(row.repo)}`, row.lang]) {
+      const [n, r] = groups.get(g) ?? [0, 0];
+      groups.set(g, [n + 1, r + right]);
+    }
+  });
+  lengths.sort((a, b) => a - b);
+  console.log(`| prose × ${p} | ${[...groups.keys()].sort().map((g) => `${g} ${(groups.get(g)![1] / groups.get(g)![0]).toFixed(3)}`).join(" · ")} | median lines ${lengths[Math.floor(lengths.length / 2)]} |`);
+}
