@@ -29,6 +29,9 @@ export function createLoadCorpus(db: Database): (readAnalysis?: ReadAnalysis) =>
   // One read transaction, so both queries see the same tree even while another process writes.
   return db.transaction((readAnalysis?: ReadAnalysis) => {
     const byHash = new Map<string, SymbolInfo[]>();
+    // Each row brings its own copy of every string: one string per kind, and a qualified name equal to the name as
+    // the name itself (top-level definitions, line windows), keep ~15 % of a large tree's symbols' memory.
+    const kinds = new Map<string, SymbolKind>();
     let current: SymbolInfo[] = [];
     let currentHash = "";
     for (const [hash, name, qualifiedName, kind, startLine, endLine] of selectSymbols.iterate()) {
@@ -37,7 +40,9 @@ export function createLoadCorpus(db: Database): (readAnalysis?: ReadAnalysis) =>
         currentHash = hash;
         byHash.set(hash, current);
       }
-      current.push({ name, qualifiedName, kind, startLine, endLine });
+      let sharedKind = kinds.get(kind);
+      if (sharedKind === undefined) kinds.set(kind, (sharedKind = kind));
+      current.push({ name, qualifiedName: qualifiedName === name ? name : qualifiedName, kind: sharedKind, startLine, endLine });
     }
     const links = new Map<string, FileLinks>();
     for (const [hash, body] of selectLinks.iterate()) {
