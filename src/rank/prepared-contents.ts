@@ -68,7 +68,7 @@ export function takePrepared(prepared: PreparedContents): PreparedTerms {
   state.used = true;
   const { interner, byHash } = state;
   // Let go of the contents: the build copies what it needs into the index, and whoever holds `prepared` (an index
-  // command, until it ends) would otherwise keep them alive through the layout and the write (~100 MB on a
+  // command, until it ends) would otherwise keep them alive through the layout and the write (~90 MB on a
   // 40,000-file tree).
   state.byHash = new Map();
   return { interner, byHash };

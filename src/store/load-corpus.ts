@@ -14,7 +14,7 @@ const NO_SYMBOLS: readonly SymbolInfo[] = Object.freeze([]);
  * order (the garbage collection keeps only referenced hashes, so no join is needed), grouped in memory. Given
  * `readAnalysis`, the analyses are not read with the tree: each file's `analysis` is read through it when first
  * asked for (a build whose contents were numbered during the index run reads few: on a 40,000-file tree the
- * analyses are ~200 MB that such a build would only hold).
+ * analyses are ~80 MB that such a build would only hold).
  */
 export function createLoadCorpus(db: Database): (readAnalysis?: ReadAnalysis) => CorpusFile[] {
   const selectFiles = db.prepare<[], FileRow>(
