@@ -21,6 +21,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseBenchArgs } from "./bench-args.js";
 import { scanTokens } from "../src/rank/tokenize.js";
+import { ownLines, replayPointer } from "./pointer-replay.js";
 
 interface Sym {
   name: string; kind: string; start: number; end: number; words: number; named: boolean; error: boolean;
@@ -40,26 +41,9 @@ const mirrors = args.one("mirrors", "/work/.mirror");
 const repos = [...new Set(rows.map((r) => r.repo))].sort();
 const half = (repo: string): string => (repos.indexOf(repo) % 2 === 0 ? "A" : "B");
 
-/** The shipped score (src/rank/score-pointers.ts defaults) plus `extra`, best first. */
+/** The shipped choice plus `extra`. */
 function choose(row: Row, extra?: Extra): number {
-  const s = row.symbols;
-  const max = Math.max(0, ...s.map((x) => x.words));
-  const anyDefinition = s.some((x) => x.kind !== "window");
-  let best = -1, bestKey: number[] = [];
-  s.forEach((x, i) => {
-    const words = max > 0 ? x.words / max : 0;
-    const frame = Math.max(0, ...[...x.frameName, ...x.frameLine].map((d) => 0.75 ** d));
-    const named = x.named && x.kind !== "window";
-    let raw = words + (named ? 0.5 : 0) + frame;
-    if (raw > 0 && extra && words > 0) raw += extra(row, i);
-    const score = x.kind === "window" ? raw * (anyDefinition ? 0.75 : 1) : named && x.error ? raw * 0.5 : raw;
-    const key = [score, -(x.end - x.start), -i];
-    if (score > 0 && (best < 0 || key[0] > bestKey[0] || (key[0] === bestKey[0] && (key[1] > bestKey[1] || (key[1] === bestKey[1] && key[2] > bestKey[2]))))) {
-      best = i;
-      bestKey = key;
-    }
-  });
-  return best;
+  return replayPointer(row.symbols, extra ? { extra: (i) => extra(row, i) } : {});
 }
 
 function report(label: string, extra?: Extra): void {
@@ -73,16 +57,6 @@ function report(label: string, extra?: Extra): void {
     }
   }
   console.log(`| ${label} | ${[...groups.keys()].sort().map((g) => `${g} ${(groups.get(g)![1] / groups.get(g)![0]).toFixed(3)}`).join(" · ")} |`);
-}
-
-/** Own lines of symbol i: its range less the lines of the symbols nested in it. */
-function ownLines(s: readonly Sym[], i: number): number[] {
-  const me = s[i];
-  const out: number[] = [];
-  for (let line = me.start; line <= me.end; line++) {
-    if (!s.some((o, j) => j !== i && o.kind !== "window" && o.start >= me.start && o.end <= me.end && o.end - o.start < me.end - me.start && o.start <= line && line <= o.end)) out.push(line);
-  }
-  return out;
 }
 
 const agree = rows.filter((r) => {

@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { Language as TsLanguage, Parser, type Node } from "web-tree-sitter";
 import { parseBenchArgs } from "./bench-args.js";
 import { scanTokens } from "../src/rank/tokenize.js";
+import { ownLines, replayPointer } from "./pointer-replay.js";
 
 interface Sym { name: string; kind: string; start: number; end: number; words: number; named: boolean; error: boolean; frameName: number[]; frameLine: number[]; meets: boolean }
 interface Row { id: string; repo: string; lang: string; path: string; terms: { t: string; w: number }[]; symbols: Sym[]; chosen: string | null; chosenStart: number | null }
@@ -70,16 +71,6 @@ function proseRows(root: Node, lines: readonly string[]): Set<number> {
   return rowsOut;
 }
 
-/** Own lines of symbol i (1-based): its range less the lines of the definitions nested in it. */
-function ownLines(s: readonly Sym[], i: number): number[] {
-  const me = s[i];
-  const out: number[] = [];
-  for (let line = me.start; line <= me.end; line++) {
-    if (!s.some((o, j) => j !== i && o.kind !== "window" && o.start >= me.start && o.end <= me.end && o.end - o.start < me.end - me.start && o.start <= line && line <= o.end)) out.push(line);
-  }
-  return out;
-}
-
 // Per row and symbol: the summed weight of query terms found on its prose lines only (not on code lines, not in its name).
 const proseOnly: number[][] = [];
 for (const row of rows) {
@@ -110,26 +101,9 @@ for (const row of rows) {
   }));
 }
 
-/** The shipped choice (src/rank/score-pointers.ts defaults) with prose-only words scaled by p. */
+/** The shipped choice with prose-only words scaled by p. */
 function choose(row: Row, k: number, p: number): number {
-  const s = row.symbols;
-  const words = s.map((x, i) => Math.max(0, x.words - (1 - p) * proseOnly[k][i]));
-  const max = Math.max(0, ...words);
-  const anyDefinition = s.some((x) => x.kind !== "window");
-  let best = -1, bestKey: number[] = [];
-  s.forEach((x, i) => {
-    const w = max > 0 ? words[i] / max : 0;
-    const frame = Math.max(0, ...[...x.frameName, ...x.frameLine].map((d) => 0.75 ** d));
-    const named = x.named && x.kind !== "window";
-    const raw = w + (named ? 0.5 : 0) + frame;
-    const score = x.kind === "window" ? raw * (anyDefinition ? 0.75 : 1) : named && x.error ? raw * 0.5 : raw;
-    const key = [score, -(x.end - x.start), -i];
-    if (score > 0 && (best < 0 || key[0] > bestKey[0] || (key[0] === bestKey[0] && (key[1] > bestKey[1] || (key[1] === bestKey[1] && key[2] > bestKey[2]))))) {
-      best = i;
-      bestKey = key;
-    }
-  });
-  return best;
+  return replayPointer(row.symbols, { words: row.symbols.map((x, i) => Math.max(0, x.words - (1 - p) * proseOnly[k][i])) });
 }
 
 const agree = rows.filter((r, k) => {
