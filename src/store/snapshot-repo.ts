@@ -37,7 +37,6 @@ export interface SnapshotRepo {
    * Throws an `IndexStoreError` ("changed") otherwise.
    */
   readAnalysis(hash: string, generation: number, metaKey: string, meta: string | undefined): Uint8Array;
-  /** The corpus with the generation and meta entry it belongs to, read in one transaction. */
   /**
    * The corpus with the generation and meta entry it belongs to, read in one transaction. `analysesOnDemand`: each
    * file's analysis is read when first asked for, from that same state (`readAnalysis`: it throws once the store
