@@ -14,8 +14,8 @@ import {
   contentStrings, sectionCursor, text, textColumn, type LaterSection, type TextColumn,
 } from "./snapshot-columns.js";
 import {
-  joinSections, layOutSections, memoryReadAt, openSections, type Column, type PackedSections, type ReadAt,
-  type StreamedColumn,
+  gatheredColumn, joinSections, layOutSections, memoryReadAt, openSections, type Column, type PackedSections,
+  type ReadAt,
 } from "./snapshot-sections.js";
 import { encodeSortedNames, sortOrder } from "./sorted-names.js";
 
@@ -107,38 +107,6 @@ export function layOutLexicalIndex(index: BuiltLexicalIndex): PackedSections {
     text(index.graphColumns.packageNames), text(index.graphColumns.packageDirs),
   ];
   return layOutSections(MAGIC, sections);
-}
-
-/** Postings gathered per chunk of a streamed column: 64 Ki entries (256 KB of file numbers). */
-const GATHER_CHUNK = 65_536;
-
-/**
- * A postings column (`from`: file numbers or a field's counts, in term-id order) streamed in the saved term order:
- * each term's range in turn, copied into chunks. Most terms have a posting or two, so ranges are copied element by
- * element rather than through a subarray per term and column (over half a million of them on django).
- */
-function gatheredColumn(from: Int32Array | Uint16Array, order: Int32Array, starts: Int32Array): StreamedColumn {
-  const make = (n: number): Int32Array | Uint16Array => (from instanceof Int32Array ? new Int32Array(n) : new Uint16Array(n));
-  const bytes = (a: Int32Array | Uint16Array, n: number): Uint8Array => new Uint8Array(a.buffer, 0, n * a.BYTES_PER_ELEMENT);
-  return {
-    byteLength: from.byteLength,
-    *pieces() {
-      let chunk = make(GATHER_CHUNK);
-      let at = 0;
-      for (let r = 0; r < order.length; r++) {
-        const t = order[r];
-        for (let k = starts[t], end = starts[t + 1]; k < end; k++) {
-          chunk[at++] = from[k];
-          if (at === GATHER_CHUNK) {
-            yield bytes(chunk, at);
-            chunk = make(GATHER_CHUNK);
-            at = 0;
-          }
-        }
-      }
-      if (at > 0) yield bytes(chunk, at);
-    },
-  };
 }
 
 /**

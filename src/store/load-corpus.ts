@@ -52,20 +52,21 @@ export function createLoadCorpus(db: Database): (readAnalysis?: ReadAnalysis) =>
         // A damaged row costs its content's links, never the corpus.
       }
     }
-    if (readAnalysis) {
-      return selectLeanFiles.all().map(([path, hash, language, lineCount]): CorpusFile => {
-        const symbols = byHash.get(hash) ?? NO_SYMBOLS;
-        const own = links.get(hash);
-        // No spread here: copying the object would read the analysis.
-        return own
-          ? { path, hash, language, lineCount, symbols, links: own, get analysis() { return readAnalysis(hash); } }
-          : { path, hash, language, lineCount, symbols, get analysis() { return readAnalysis(hash); } };
-      });
-    }
-    return selectFiles.all().map(([path, hash, language, lineCount, analysis]) => {
-      const file: CorpusFile = { path, hash, language, lineCount, analysis, symbols: byHash.get(hash) ?? NO_SYMBOLS };
+    // A file whose content has no links has no `links` key.
+    const linksOf = (hash: string): { links?: FileLinks } => {
       const own = links.get(hash);
-      return own ? { ...file, links: own } : file;
-    });
+      return own ? { links: own } : {};
+    };
+    if (readAnalysis) {
+      return selectLeanFiles.all().map(([path, hash, language, lineCount]): CorpusFile => ({
+        path, hash, language, lineCount, symbols: byHash.get(hash) ?? NO_SYMBOLS, ...linksOf(hash),
+        get analysis() {
+          return readAnalysis(hash);
+        },
+      }));
+    }
+    return selectFiles.all().map(([path, hash, language, lineCount, analysis]): CorpusFile => ({
+      path, hash, language, lineCount, analysis, symbols: byHash.get(hash) ?? NO_SYMBOLS, ...linksOf(hash),
+    }));
   });
 }
