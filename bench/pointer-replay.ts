@@ -11,11 +11,11 @@ export interface ReplaySymbol {
 
 /**
  * The index of the symbol the pointer would choose (−1: none). `words` replaces each symbol's words score; `extra`
- * adds to the raw score of a symbol with some words.
+ * adds to the raw score of a symbol with some words; `named` replaces the named bonus (0.5) of a named symbol.
  */
 export function replayPointer(
   s: readonly ReplaySymbol[],
-  options: { readonly words?: readonly number[]; readonly extra?: (i: number) => number } = {},
+  options: { readonly words?: readonly number[]; readonly extra?: (i: number) => number; readonly named?: (i: number) => number } = {},
 ): number {
   const words = options.words ?? s.map((x) => x.words);
   const max = Math.max(0, ...words);
@@ -26,7 +26,7 @@ export function replayPointer(
     const w = max > 0 ? words[i] / max : 0;
     const frame = Math.max(0, ...[...x.frameName, ...x.frameLine].map((d) => 0.75 ** d));
     const named = x.named && x.kind !== "window";
-    let raw = w + (named ? 0.5 : 0) + frame;
+    let raw = w + (named ? (options.named ? options.named(i) : 0.5) : 0) + frame;
     if (raw > 0 && options.extra && w > 0) raw += options.extra(i);
     const score = x.kind === "window" ? raw * (anyDefinition ? 0.75 : 1) : named && x.error ? raw * 0.5 : raw;
     // Ties go to the smaller symbol, then the earlier one.
