@@ -61,3 +61,23 @@ test("only the requested grammars are loaded, and the version names them", async
     extractor.dispose();
   }
 });
+
+test("captured terminal output under a source name gets windows; code with a raw escape on a line or two is parsed", async () => {
+  const extractor = await createSymbolExtractor({ languages: ["python"] });
+  try {
+    // Output with a colour reset closing every line (as a highlighter's expected output in bat's
+    // tests/syntax-tests/highlighted): the grammar would still find the three functions in it, so windows here are
+    // the rule's doing.
+    const colour = (line: string): string => `${line}\x1b[0m`;
+    const captured = `${pythonFunctions(3).split("\n").map(colour).join("\n")}\n`;
+    const symbols = extractor.extract(captured, "python");
+    assert.equal(symbols.length > 0 && symbols.every((s) => s.kind === "window"), true, symbols.map(show).join(", "));
+
+    // Real code may hold a raw ESC in a string literal: two such lines among ten do not make it output.
+    const code = `${pythonFunctions(4)}RESET = "\x1b[0m"\nBOLD = "\x1b[1m"\n`;
+    assert.deepEqual(extractor.extract(code, "python").filter((s) => s.kind !== "window").map(show),
+      ["function f0 1-2", "function f1 3-4", "function f2 5-6", "function f3 7-8"]);
+  } finally {
+    extractor.dispose();
+  }
+});

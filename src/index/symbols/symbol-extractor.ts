@@ -12,6 +12,7 @@ import { LANGUAGE_RULES } from "./language-rules.js";
 import { componentRules } from "./rules-components.js";
 import { parsedLanguages, symbolExtractorVersion } from "./extractor-version.js";
 import { buildLineWindows, gapWindows, type LineRange, type WindowOptions } from "./line-windows.js";
+import { readsAsTerminalOutput } from "./terminal-output.js";
 
 export { symbolExtractorVersion } from "./extractor-version.js";
 
@@ -167,7 +168,9 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
     }
     const entry = script ? scripts.get(script.language) : loaded.get(language);
     const source = script?.text ?? text;
-    const parsed = entry && source.length <= maxParseChars ? parseOutline(source, script?.language ?? language, entry) : undefined;
+    const parsed = entry && source.length <= maxParseChars && !readsAsTerminalOutput(source)
+      ? parseOutline(source, script?.language ?? language, entry)
+      : undefined;
     if (parsed) return parsed;
     return { symbols: buildLineWindows(countLines(text), options.windows), links: manifestLinks(text, language) };
   }
