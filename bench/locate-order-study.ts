@@ -30,7 +30,7 @@ function packs(order: readonly (Item | undefined)[], budget: number, fixed: numb
   return taken.some((x) => x.meets);
 }
 
-type Order = (row: Row, wholes: readonly (Item | undefined)[]) => (Item | undefined)[];
+type Order = (row: Row, wholes: readonly (Item | undefined)[], budget: number) => (Item | undefined)[];
 
 /**
  * The first file's places and its best other symbol, the other files' first places, their second places, the extras;
@@ -59,6 +59,14 @@ const ORDERS: Record<string, Order> = {
   ...Object.fromEntries([1, 2, 3, 5].map((k) => [`first file, then ${k} ranked symbols`, (row: Row, w: readonly (Item | undefined)[]) => firstFileDeeper(row, w, { afterFirstFile: k })])),
   // The same with them after every file's first place.
   ...Object.fromEntries([2, 3].map((k) => [`first places, then ${k} ranked symbols`, (row: Row, w: readonly (Item | undefined)[]) => firstFileDeeper(row, w, { afterFirstPlaces: k })])),
+  // The order since 2026-12-03 with any place costing more than a share of the budget moved after every other place
+  // and extra (a long class or function the budget can hold once, rather than the next files' places).
+  ...Object.fromEntries([0.25, 0.33, 0.5].map((k) => [`first file deeper, places over ${k} of the budget last`, (row: Row, w: readonly (Item | undefined)[], budget: number) => {
+    const order = firstFileDeeper(row, w);
+    const fixed = row.actual[budget].tokens - row.actual[budget].code;
+    const big = (x: Item | undefined) => x !== undefined && x.cost > k * (budget - fixed);
+    return [...order.filter((x) => !big(x)), ...order.filter(big)];
+  }])),
   // Every place ordered by 1 / ((file rank + 1) × (place in file + 1)): a parameter-free product of the two priors.
   harmonic: (row, w) => {
     const places = row.files.flatMap((f, k) => (w[k] ? [w[k]!] : [...f.pointers.slice(0, 2), ...f.scored.slice(0, 6)]).map((x, j) => ({ x, p: 1 / ((k + 1) * (j + 1)) })));
@@ -76,7 +84,7 @@ function share(group: readonly Row[], order: Order, budget: number, whole: { max
       ? Math.min(whole.firstTokens ?? whole.maxTokens, budget * (whole.firstShare ?? whole.maxShare))
       : Math.min(whole.maxTokens, budget * whole.maxShare)) ? f.whole : undefined));
     for (;;) {
-      const order0 = order(row, wholes);
+      const order0 = order(row, wholes, budget);
       let used = fixed;
       const shown = new Set<string>();
       for (const x of order0.slice(0, 2 * row.files.length + 1)) if (x && used + x.cost <= budget && !shown.has(x.id)) { shown.add(x.id); used += x.cost; }
@@ -84,7 +92,7 @@ function share(group: readonly Row[], order: Order, budget: number, whole: { max
       if (dropped.every((w, i) => w === wholes[i])) break;
       wholes = dropped;
     }
-    if (packs(order(row, wholes), budget, fixed)) right++;
+    if (packs(order(row, wholes, budget), budget, fixed)) right++;
   }
   return `${((100 * right) / Math.max(1, group.length)).toFixed(1)}`;
 }
