@@ -2,8 +2,8 @@
  * Text that reads as captured terminal output: a syntax highlighter's expected output, a recorded session, a log
  * with colour codes, saved under a source file's name (`tests/highlighted/Swift/test.swift`). Its lines carry
  * control characters (ANSI escape sequences start with ESC, 0x1b) that no grammar reads, so a parse is all error
- * recovery: 50 to 150 times slower than the same code without them, and for one Swift fixture 0.3 s on a fresh
- * parser but 7–10 s once the parser's memory has been used (docs/benchmarks.md, "Captured terminal output") — on
+ * recovery: 50 to 150 times slower than the same code without them, and for one Swift fixture 0.3 s the first time
+ * in a process but 7–10 s every time after (docs/benchmarks.md, "captured terminal output is not parsed") — on
  * either side of the parse deadline, so whether such a file got symbols depended on the order files reached a
  * worker. Its "definitions" are fragments of escape codes either way. Such a text gets line windows, decided from
  * the text alone, the same on every run.
