@@ -10,7 +10,7 @@
  */
 import { readFileSync } from "node:fs";
 import { parseBenchArgs } from "./bench-args.js";
-import { parseIssue } from "../src/rank/parse-issue.js";
+import { FENCE, parseIssue, SESSION } from "../src/rank/parse-issue.js";
 import { buildPointerQuery } from "../src/rank/score-pointers.js";
 import { replayPointer, type ReplaySymbol } from "./pointer-replay.js";
 
@@ -23,8 +23,6 @@ const rows = readFileSync(args.one("features", ""), "utf8").trim().split("\n").m
 const repos = [...new Set(rows.map((r) => r.repo))].sort();
 const half = (repo: string): string => (repos.indexOf(repo) % 2 === 0 ? "A" : "B");
 
-const FENCE = /^[ \t]*(```|~~~)[^\n]*\n([\s\S]*?)^[ \t]*\1[ \t]*$/gm;
-const SESSION = /^[ \t]*(?:>>>|\.\.\.|In \[\d+\]:|\$) ?(.*)$/gm;
 const INDENTED = /(?:^|\n\n)((?:(?: {4}|\t)[^\n]*\n?)+)/g;
 
 /** The issue's text outside code blocks (inline code spans stay: they sit in the reporter's sentences). */
