@@ -11,7 +11,7 @@
 import { readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseDataset, type EvalRow } from "../src/eval/dataset.js";
-import { packLocate, prepareLocate } from "../src/mcp/locate-code.js";
+import { packLocate, prepareLocate, type CodeView } from "../src/mcp/locate-code.js";
 import { packWithinBudget } from "../src/mcp/pack-budget.js";
 import { createRepoContextCache, type RepoContext } from "../src/mcp/repo-context.js";
 import { searchSymbols } from "../src/mcp/symbol-search.js";
@@ -79,9 +79,19 @@ for (const lang of [...new Set(results.map((r) => r.lang))].sort()) table(lang, 
 const over = results.filter((r) => r.tokens.some((t, b) => t > BUDGETS[b])).length;
 console.log(`\nanswers over budget: ${over}; ${results.length} issues in ${Math.round((performance.now() - started) / 1000)} s`);
 
-function shownCode(code: readonly { path: string; start_line: number; end_line: number }[]): Shown {
+/** The lines each code item shows: its range less the lines it left out (`omitted`), which do not count. */
+function shownCode(code: readonly CodeView[]): Shown {
   const shown: Shown = new Map();
-  for (const c of code) shown.set(c.path, [...(shown.get(c.path) ?? []), [c.start_line, c.end_line]]);
+  for (const c of code) {
+    const parts: Range[] = [];
+    let from = c.start_line;
+    for (const o of c.omitted ?? []) {
+      if (o.start_line > from) parts.push([from, o.start_line - 1]);
+      from = o.end_line + 1;
+    }
+    if (from <= c.end_line) parts.push([from, c.end_line]);
+    shown.set(c.path, [...(shown.get(c.path) ?? []), ...parts]);
+  }
   return shown;
 }
 

@@ -8,6 +8,7 @@ import type { CatalogSymbol } from "./symbol-catalog.js";
 import { pickExtras, pickRanked } from "./pick-extras.js";
 import { issueTerms, scoreSymbolText, type ScoredSymbol } from "./score-symbol-text.js";
 import { ToolInputError } from "./tool-error.js";
+import { longDocstringTails, withLinesLeftOut } from "./long-docstrings.js";
 
 /** A `locate` request, validated. */
 export interface LocateRequest {
@@ -39,6 +40,8 @@ export interface CodeView {
   readonly start_line: number;
   readonly end_line: number;
   readonly source: string;
+  /** Lines of the symbol not in `source` (the tails of long docstrings), each replaced there by one line saying so. */
+  readonly omitted?: readonly { readonly start_line: number; readonly end_line: number }[];
 }
 
 /** The answer of `locate` before its own token count is added. */
@@ -136,9 +139,7 @@ function packLocated(context: RepoContext, located: readonly LocatedEntry[], bud
   const fileTokens = located.reduce((sum, { file }) => sum + context.fileTokens(file.path), 0);
   // A small file is shown whole in place of its pointers: for little more than their cost it also holds the lines
   // no symbol owns (imports, constants, top-level calls), where fixes in short files often are.
-  const view = (s: CatalogSymbol): CodeView => ({
-    id: s.id, path: s.path, start_line: s.startLine, end_line: s.endLine, source: context.lines(s.path).slice(s.startLine, s.endLine),
-  });
+  const view = (s: CatalogSymbol): CodeView => codeView(context, s);
   const build = (included: readonly CodeView[], leftOut: readonly string[]): LocateAnswer => ({
     files, code: included, left_out: leftOut, token_budget: budget, file_tokens: fileTokens,
   });
@@ -214,6 +215,26 @@ const RANKED_SYMBOLS = 200;
  * development sets (docs/benchmarks.md, "Accuracy within a token budget").
  */
 export const WHOLE_FILE = { maxTokens: 800, maxShare: 0.5 } as const;
+
+/**
+ * A symbol's current source as `locate` shows it: whole, except that the long docstrings of a Python definition (its
+ * own and its methods') keep their summary line and leave the rest out (`omitted`): the prose costs a budget more
+ * than it tells an agent about where to edit (docs/benchmarks.md, "Docstrings shortened"); `get_symbol` returns every
+ * line. A whole file or line window is never shortened. Doc comments of other languages stay: leaving them out of
+ * a class moved as many answers out of the budget as into it.
+ */
+function codeView(context: RepoContext, s: CatalogSymbol): CodeView {
+  const source = context.lines(s.path).slice(s.startLine, s.endLine);
+  const base = { id: s.id, path: s.path, start_line: s.startLine, end_line: s.endLine };
+  if (s.language !== "python" || s.kind === "window") return { ...base, source };
+  const tails = longDocstringTails(source.split("\n"), s.startLine);
+  if (tails.length === 0) return { ...base, source };
+  return {
+    ...base,
+    source: withLinesLeftOut(source, s.startLine, tails),
+    omitted: tails.map((t) => ({ start_line: t.start, end_line: t.end })),
+  };
+}
 
 /** The whole file as one code item (its path as id) when it is small enough to show whole, else undefined. */
 function wholeFile(context: RepoContext, path: string, budget: number): CatalogSymbol | undefined {

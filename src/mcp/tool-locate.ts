@@ -15,7 +15,8 @@ export const locateTool = defineTool({
     "`issue`. Returns the repository files most likely to need a change, best first, each with a score, why it " +
     "ranks (matched `terms`, a stack-trace frame or path `mention`, a matching `tests` or `declarations` file) " +
     "and `pointers`: the " +
-    "symbol ids inside it most likely to change. `code` holds current source, whole symbols only: the pointers " +
+    "symbol ids inside it most likely to change. `code` holds current source, whole symbols only (a long Python " +
+    "docstring keeps its first line; `omitted` names the lines left out, get_symbol has them): the pointers " +
     "first (best file first; a small file comes whole instead, its path as id), then, with budget left, more " +
     "symbols of the ranked files whose source shares the issue's words, then the next symbols of the cross-file " +
     "symbol ranking; the whole JSON answer stays within `token_budget` cl100k tokens, and `left_out` lists the " +

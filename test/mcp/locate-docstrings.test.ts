@@ -1,0 +1,58 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import type { SymbolInfo } from "../../src/index/types.js";
+import { analyzeContent } from "../../src/rank/analyze-content.js";
+import { buildLexicalIndex } from "../../src/rank/lexical-index.js";
+import { locateCode } from "../../src/mcp/locate-code.js";
+import { createRepoContextCache } from "../../src/mcp/repo-context.js";
+import { loadCl100k } from "../../src/mcp/token-counter.js";
+
+const PARAMS = Array.from({ length: 40 }, (_, i) => `    factor_${i} : float\n        How much the reading is scaled in step ${i}.`).join("\n");
+/** A Python module whose one function's docstring is longer than its code, and larger than a whole file may be. */
+const SCALE = [
+  "def rescale_reading(reading, factor):",
+  '    """Rescale a sensor reading by a factor.',
+  "",
+  "    Parameters",
+  "    ----------",
+  PARAMS,
+  '    """',
+  "    if factor == 0:",
+  "        raise ValueError('factor must not be zero')",
+  "    return reading / factor",
+  "",
+].join("\n");
+const LAST = SCALE.split("\n").length - 1;
+const SYMBOLS: SymbolInfo[] = [{ name: "rescale_reading", qualifiedName: "rescale_reading", kind: "function", startLine: 1, endLine: LAST }];
+
+describe("locate on a Python function with a long docstring", () => {
+  it("shows its code and summary with the docstring's tail left out, named in `omitted` and counted in the budget", async () => {
+    const index = buildLexicalIndex([{
+      path: "sensors/scale.py", hash: "h1", language: "python", lineCount: LAST, symbols: SYMBOLS,
+      analysis: analyzeContent({ text: SCALE, language: "python", symbols: SYMBOLS }),
+    }]);
+    const fs = { realpath: (p: string) => p, readText: () => SCALE };
+    const counter = await loadCl100k();
+    const context = createRepoContextCache(fs).context({ root: "/repo", generation: 1, index }, counter);
+
+    const located = await locateCode(context, {
+      issue: "rescale_reading divides by zero\n\nrescale_reading(3, 0) raises ValueError for a zero factor", top: 5, tokenBudget: 4000,
+    });
+
+    const [code] = located.answer.code;
+    assert.equal(code.id, "sensors/scale.py::rescale_reading#function");
+    assert.deepEqual([code.start_line, code.end_line], [1, LAST]);
+    assert.deepEqual(code.omitted, [{ start_line: 3, end_line: LAST - 3 }]);
+    assert.equal(code.source, [
+      "def rescale_reading(reading, factor):",
+      '    """Rescale a sensor reading by a factor.',
+      `    ... (docstring lines 3-${LAST - 3} left out)`,
+      "    if factor == 0:",
+      "        raise ValueError('factor must not be zero')",
+      "    return reading / factor",
+    ].join("\n"));
+    assert.ok(counter.count(SCALE) > 800, "the file is too large to come whole");
+    assert.equal(located.answer.tokens, counter.count(located.text));
+    assert.ok(located.answer.tokens < 400, `${located.answer.tokens} tokens`);
+  });
+});
