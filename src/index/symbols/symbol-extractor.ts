@@ -119,18 +119,23 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
   // In the order of `parsedLanguages`, as before grammars could load on demand.
   if (!options.grammarsOnDemand) await prepare(available);
   const parser = new Parser();
-  // V8 compiles a grammar's WASM lazily, during its first parse: over a second for C++ on a busy machine. The first
-  // parse of each language therefore runs without a deadline (compiling every grammar up front would cost seconds).
+  // V8 compiles a grammar's WASM lazily, during its first parse: over a second for C++ on a busy machine, which a
+  // deadline must not count. So each language's first use parses an empty text, without a deadline: that compiles
+  // the lexer and parser code (C++: ~80 ms on the development host, about what a first real parse took over later ones),
+  // and every real parse then has the deadline — a pathological file gets the same answer whether or not it was a worker's first.
   const compiled = new Set<Language>();
   const maxParseChars = options.maxParseChars ?? 1024 * 1024;
   const timeoutMs = options.parseTimeoutMs ?? 5000;
   const now = options.now ?? (() => performance.now());
 
   function parseOutline(text: string, language: Language, entry: LoadedLanguage): FileOutline | undefined {
-    const deadline = compiled.has(language) ? now() + timeoutMs : Number.POSITIVE_INFINITY;
-    compiled.add(language);
     try {
       parser.setLanguage(entry.grammar);
+      if (!compiled.has(language)) {
+        compiled.add(language);
+        parser.parse("")?.delete();
+      }
+      const deadline = now() + timeoutMs;
       // web-tree-sitter cancels the parse when the progress callback returns true (its type says void).
       const tree = parser.parse(text, null, { progressCallback: () => now() > deadline });
       if (!tree) return undefined;
