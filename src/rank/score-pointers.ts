@@ -92,6 +92,11 @@ export interface PointerQuery {
   readonly named: ReadonlySet<string>;
   /** Per file, the frames of the issue that resolve to it, innermost first (`resolveMentions`). */
   readonly frames: ReadonlyMap<number, readonly FrameHit[]>;
+  /**
+   * Names the issue writes only after a qualifier (`BoundWidget.id_for_label`, never `id_for_label` alone), with their
+   * `Qualifier.name` pairs: where a file defines such a pair, a same-named member of another type there is not named.
+   */
+  readonly qualifiedOnly?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** How many terms a pointer's reasons list. */
@@ -107,16 +112,27 @@ export function buildPointerQuery(issue: ParsedIssue, weightOf: ReadonlyMap<stri
   // `PaymentGateway.refund` names the method; its head is a receiver, a package or a class that only qualifies it,
   // and counts as named only where the issue also writes it on its own.
   const heads = new Set<string>();
+  const pairs = new Map<string, string[]>();
   for (const id of issue.identifiers) {
     const parts = id.split(/\.|::/);
     const last = parts[parts.length - 1];
     if (last.length >= 3) named.add(last);
-    if (parts.length >= 2) named.add(`${parts[parts.length - 2]}.${last}`);
+    if (parts.length >= 2) {
+      const pair = `${parts[parts.length - 2]}.${last}`;
+      named.add(pair);
+      pairs.set(last, [...(pairs.get(last) ?? []), pair]);
+    }
     for (const head of parts.slice(0, -1)) heads.add(head);
   }
   for (const head of heads) if (named.has(head) && !standsAlone(issue.text, head)) named.delete(head);
-  for (const hits of frames.values()) for (const f of hits) if (f.symbol && f.symbol.length >= 3) named.add(f.symbol);
-  return { weightOf, named, frames };
+  const frameNames = new Set<string>();
+  for (const hits of frames.values()) for (const f of hits) if (f.symbol && f.symbol.length >= 3) frameNames.add(f.symbol);
+  for (const name of frameNames) named.add(name);
+  const qualifiedOnly = new Map<string, readonly string[]>();
+  for (const [last, withHeads] of pairs) {
+    if (!frameNames.has(last) && !standsAlone(issue.text, last)) qualifiedOnly.set(last, withHeads);
+  }
+  return { weightOf, named, frames, qualifiedOnly };
 }
 
 /**
@@ -140,8 +156,9 @@ export function scoreFileSymbols(index: LexicalIndex, file: number, query: Point
 
   const frameHits = framesOf(symbols, query.frames.get(file) ?? [], options);
   const gapShare = symbols.some((s) => s.kind !== "window") ? options.gapWindows : 1;
+  const siblingNamed = namedSiblings(symbols, query);
   const out: ScoredSymbol[] = symbols.map((s, i) => {
-    const named = options.named > 0 && isNamed(s, query.named);
+    const named = options.named > 0 && isNamed(s, query.named) && !siblingNamed(s);
     const frame = frameHits.get(i);
     const raw = (maxWords > 0 ? words[i] / maxWords : 0) + (named ? options.named : 0) + (frame?.score ?? 0);
     const score = s.kind === "window" ? raw * gapShare : named && isErrorClass(s) ? raw * options.quotedErrors : raw;
@@ -208,6 +225,23 @@ function standsAlone(text: string, name: string): boolean {
     if (!after.startsWith(".") && !after.startsWith("::")) return true;
   }
   return false;
+}
+
+/**
+ * Whether a member is named only through its name while the issue qualified that name with another type this file
+ * defines it in: `BoundWidget.id_for_label` names `BoundWidget`'s method, not `BoundField.id_for_label` beside it.
+ * A name the issue also writes alone, or a file without the qualified definition, keeps the plain reading.
+ */
+function namedSiblings(symbols: readonly SymbolInfo[], query: PointerQuery): (s: SymbolInfo) => boolean {
+  const only = query.qualifiedOnly;
+  if (!only || only.size === 0) return () => false;
+  const defined = new Set<string>();
+  for (const s of symbols) {
+    const pairs = only.get(s.name);
+    if (pairs) for (const pair of pairs) if (s.qualifiedName === pair || s.qualifiedName.endsWith(`.${pair}`)) defined.add(s.name);
+  }
+  if (defined.size === 0) return () => false;
+  return (s) => defined.has(s.name) && s.qualifiedName.includes(".") && !only.get(s.name)!.some((pair) => s.qualifiedName === pair || s.qualifiedName.endsWith(`.${pair}`));
 }
 
 function isNamed(s: SymbolInfo, named: ReadonlySet<string>): boolean {

@@ -109,6 +109,34 @@ def warn_on_duplicate(charges):
     assert.equal(pointerOf({ pointers: { quotedErrors: 1 } }), "DuplicateChargeWarning");
   });
 
+  it("is the member of the type the issue qualifies, not a same-named member of another type in the file", () => {
+    const fields = {
+      path: "shop/forms/fields.py",
+      text: `class BoundField:
+    def label_for(self):
+        """The label of the bound field, from its widget id."""
+        return self.widget.id or self.auto_id
+
+
+class BoundChoice:
+    def label_for(self):
+        return "id_%s" % self.index
+`,
+      symbols: [
+        { name: "BoundField", qualifiedName: "BoundField", kind: "class", startLine: 1, endLine: 4 },
+        { name: "label_for", qualifiedName: "BoundField.label_for", kind: "method", startLine: 2, endLine: 4 },
+        { name: "BoundChoice", qualifiedName: "BoundChoice", kind: "class", startLine: 7, endLine: 9 },
+        { name: "label_for", qualifiedName: "BoundChoice.label_for", kind: "method", startLine: 8, endLine: 9 },
+      ] satisfies SymbolInfo[],
+    };
+    const index = shopWith(fields);
+    const pointerOf = (issue: string) => rankLexical(index, issue).find((f) => f.path === fields.path)?.evidence.symbol?.qualifiedName;
+    const issue = "BoundChoice.label_for ignores the widget id\nThe label of a bound choice should use the widget id.";
+    assert.equal(pointerOf(issue), "BoundChoice.label_for");
+    // Written alone too, the name names both members again, and the words choose.
+    assert.equal(pointerOf(`${issue}\nAlso \`label_for()\` is called twice.`), "BoundField.label_for");
+  });
+
   it("shows a second place when it scores nearly as well and does not overlap the first", () => {
     const issue = "`PaymentGateway.charge()` and `PaymentGateway.refund()` both post to the wrong url";
     // refund's own line also says `charge`: it scores 1.35 to charge's 1.05 (0.77 of it).
