@@ -121,8 +121,9 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
   const parser = new Parser();
   // V8 compiles a grammar's WASM lazily, during its first parse: over a second for C++ on a busy machine, which a
   // deadline must not count. So each language's first use parses an empty text, without a deadline: that compiles
-  // the lexer and parser code (C++: ~80 ms on the development host, about what a first real parse took over later ones),
-  // and every real parse then has the deadline — a pathological file gets the same answer whether or not it was a worker's first.
+  // the lexer and parser code (C++: ~80 ms on the development host, about what a first real parse took over later
+  // ones), and every real parse then has the deadline, so a pathological file gets the same answer whether or not it
+  // was a worker's first.
   const compiled = new Set<Language>();
   const maxParseChars = options.maxParseChars ?? 1024 * 1024;
   const timeoutMs = options.parseTimeoutMs ?? 5000;
