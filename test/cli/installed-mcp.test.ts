@@ -199,6 +199,31 @@ describe("the installed bugscout mcp server", { timeout: 420_000 }, () => {
     assert.deepEqual(located.files[0].pointers[0].start_line, 36);
   });
 
+  it("shows a long Python docstring by its summary in locate's code, names the lines left out, and get_symbol has them", async () => {
+    // Over 800 tokens, so the file does not come whole and the function's own view is shown.
+    const params = Array.from({ length: 80 }, (_, i) => `    weight_${i} : float\n        How much rating ${i} counts.`).join("\n");
+    writeFileSync(join(repo, "pantry/ratings.py"), [
+      "def average_rating(ratings, weights):",
+      '    """Average the recipe ratings with their weights.',
+      "",
+      "    Parameters",
+      "    ----------",
+      params,
+      '    """',
+      "    return sum(r * w for r, w in zip(ratings, weights)) / len(ratings)",
+      "",
+    ].join("\n"));
+    const issue = "average_rating divides by the number of ratings\n\naverage_rating(ratings, weights) should divide by the summed weights.";
+    const located = answer(await session.call("locate", { issue, token_budget: 2000 }));
+    const code = located.code.find((c: { id: string }) => c.id === "pantry/ratings.py::average_rating#function");
+    assert.ok(code, JSON.stringify(located.code.map((c: { id: string }) => c.id)));
+    assert.deepEqual(code.omitted, [{ start_line: 3, end_line: 166 }]);
+    assert.match(code.source, /^def average_rating\(ratings, weights\):\n {4}"""Average the recipe ratings with their weights\.\n {4}\.\.\. \(docstring lines 3-166 left out\)\n {4}return sum/);
+    assert.equal(located.tokens, counter.count(JSON.stringify(located)));
+    const full = answer(await session.call("get_symbol", { id: "pantry/ratings.py::average_rating#function" }));
+    assert.match(full.symbols[0].source, /weight_79 : float/);
+  });
+
   it("answers bad input with error results and keeps serving", async () => {
     const cases: [string, Record<string, unknown>, RegExp][] = [
       ["locate", { issue: ISSUE, colour: "red" }, /Unrecognized key/],
