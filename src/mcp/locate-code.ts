@@ -227,11 +227,12 @@ function codeView(context: RepoContext, s: CatalogSymbol): CodeView {
   const source = context.lines(s.path).slice(s.startLine, s.endLine);
   const base = { id: s.id, path: s.path, start_line: s.startLine, end_line: s.endLine };
   if (s.language !== "python" || s.kind === "window") return { ...base, source };
-  const tails = longDocstringTails(source.split("\n"), s.startLine);
+  const lines = source.split("\n");
+  const tails = longDocstringTails(lines, s.startLine);
   if (tails.length === 0) return { ...base, source };
   return {
     ...base,
-    source: withLinesLeftOut(source, s.startLine, tails),
+    source: withLinesLeftOut(lines, s.startLine, tails),
     omitted: tails.map((t) => ({ start_line: t.start, end_line: t.end })),
   };
 }

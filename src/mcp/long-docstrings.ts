@@ -85,12 +85,10 @@ function codeOf(line: string, bracket: (delta: number) => void): string {
 }
 
 /**
- * `source` (lines `firstLine`.. of a file) with each range (after its first line) replaced by one line, indented
- * like the line above it, that says which lines were left out.
+ * `lines` (lines `firstLine`.. of a file) joined, with each range (after its first line) replaced by one line,
+ * indented like the line above it, that says which lines were left out.
  */
-export function withLinesLeftOut(source: string, firstLine: number, ranges: readonly LineRange[]): string {
-  if (ranges.length === 0) return source;
-  const lines = source.split("\n");
+export function withLinesLeftOut(lines: readonly string[], firstLine: number, ranges: readonly LineRange[]): string {
   const out: string[] = [];
   let next = 0;
   for (const r of ranges) {

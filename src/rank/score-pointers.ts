@@ -235,13 +235,10 @@ function standsAlone(text: string, name: string): boolean {
 function namedSiblings(symbols: readonly SymbolInfo[], query: PointerQuery): (s: SymbolInfo) => boolean {
   const only = query.qualifiedOnly;
   if (!only || only.size === 0) return () => false;
-  const defined = new Set<string>();
-  for (const s of symbols) {
-    const pairs = only.get(s.name);
-    if (pairs) for (const pair of pairs) if (s.qualifiedName === pair || s.qualifiedName.endsWith(`.${pair}`)) defined.add(s.name);
-  }
+  const isPair = (s: SymbolInfo) => only.get(s.name)?.some((pair) => s.qualifiedName === pair || s.qualifiedName.endsWith(`.${pair}`)) ?? false;
+  const defined = new Set(symbols.filter(isPair).map((s) => s.name));
   if (defined.size === 0) return () => false;
-  return (s) => defined.has(s.name) && s.qualifiedName.includes(".") && !only.get(s.name)!.some((pair) => s.qualifiedName === pair || s.qualifiedName.endsWith(`.${pair}`));
+  return (s) => defined.has(s.name) && s.qualifiedName.includes(".") && !isPair(s);
 }
 
 function isNamed(s: SymbolInfo, named: ReadonlySet<string>): boolean {

@@ -53,7 +53,7 @@ describe("longDocstringTails", () => {
 
 describe("withLinesLeftOut", () => {
   it("replaces each range by one indented line naming it, and keeps every other line as it was", () => {
-    const shown = withLinesLeftOut(CLASS.join("\n"), 10, longDocstringTails(CLASS, 10)).split("\n");
+    const shown = withLinesLeftOut(CLASS, 10, longDocstringTails(CLASS, 10)).split("\n");
     assert.deepEqual(shown.slice(0, 4), [
       "class Scaler(Base):", '    """Scale features.', "    ... (docstring lines 12-16 left out)", "",
     ]);
