@@ -39,6 +39,7 @@ export function renderSymbolsText(ranking: SymbolRanking): string[] {
     const why = [
       ...(s.evidence.frame ? [`stack frame: ${s.evidence.frame}`] : []),
       ...(s.evidence.cited ? [`cited in the issue: ${s.evidence.cited}`] : []),
+      ...(s.evidence.quotedLine !== undefined ? [`the issue quotes line ${s.evidence.quotedLine}`] : []),
       ...(s.evidence.named ? ["named in the issue"] : []),
       ...(s.evidence.terms.length > 0 ? [`matched: ${s.evidence.terms.join(", ")}`] : []),
     ];

@@ -4,9 +4,11 @@ import type { ContentAnalysis } from "./analyze-content.js";
  * Byte layout of a {@link ContentAnalysis} (all integers are unsigned LEB128 varints):
  * `version`, `termCount`, `vocabBytes`, the vocabulary as UTF-8 joined by `\n`, then `wordTf`, `partTf` and
  * `symbolTf` (one varint per term each), `symbolCount`, and per symbol its term count followed by delta-coded
- * sorted term indices. The symbol section comes last so that index building can stop before it.
+ * sorted term indices; then `codeLineCount` and per matchable line its number (delta from the previous one's) and
+ * its hash. The symbol and line sections come last so that index building can stop before them.
+ * Version 2 added the lines.
  */
-export const ANALYSIS_FORMAT_VERSION = 1;
+export const ANALYSIS_FORMAT_VERSION = 2;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -29,11 +31,17 @@ export function encodeAnalysis(a: ContentAnalysis): Uint8Array {
       prev = set[i];
     }
   }
+  w.uint(a.codeLineHashes.length);
+  for (let i = 0, line = 0; i < a.codeLineHashes.length; i++) {
+    w.uint(a.codeLineNumbers[i] - line);
+    line = a.codeLineNumbers[i];
+    w.uint(a.codeLineHashes[i]);
+  }
   return w.finish();
 }
 
-/** Term statistics without the per-symbol sets: what building the index needs. */
-export type AnalysisTerms = Omit<ContentAnalysis, "symbolTerms">;
+/** Term statistics without the per-symbol sets and lines: what building the index needs. */
+export type AnalysisTerms = Omit<ContentAnalysis, "symbolTerms" | "codeLineHashes" | "codeLineNumbers">;
 
 /** Decodes the vocabulary and field counts only, skipping the per-symbol section. */
 export function decodeAnalysisTerms(bytes: Uint8Array): AnalysisTerms {
@@ -52,7 +60,14 @@ export function decodeAnalysis(bytes: Uint8Array): ContentAnalysis {
     for (let i = 0; i < set.length; i++) set[i] = prev += r.uint();
     symbolTerms[s] = set;
   }
-  return { ...head, symbolTerms };
+  const count = r.uint();
+  const codeLineHashes = new Uint32Array(count);
+  const codeLineNumbers = new Uint32Array(count);
+  for (let i = 0, line = 0; i < count; i++) {
+    codeLineNumbers[i] = line += r.uint();
+    codeLineHashes[i] = r.uint();
+  }
+  return { ...head, symbolTerms, codeLineHashes, codeLineNumbers };
 }
 
 /**

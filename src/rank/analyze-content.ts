@@ -2,6 +2,7 @@ import type { Language, SymbolInfo } from "../index/types.js";
 import { scanTokens, scanTokensIn } from "./tokenize.js";
 import { windowsStandForFile } from "./whole-file-windows.js";
 import { encodeAnalysis } from "./analysis-codec.js";
+import { contentCodeLines } from "./quoted-code-lines.js";
 
 /** What the indexer hands over for one distinct file content. */
 export interface AnalyzeInput {
@@ -31,6 +32,12 @@ export interface ContentAnalysis {
    * and for symbol-level scores.
    */
   readonly symbolTerms: readonly Uint32Array[];
+  /**
+   * The content's lines long enough to be quoted (`contentCodeLines`): their hashes and, aligned, their 1-based
+   * lines, in line order. A ranking finds the lines of code an issue pastes.
+   */
+  readonly codeLineHashes: Uint32Array;
+  readonly codeLineNumbers: Uint32Array;
 }
 
 /**
@@ -99,12 +106,15 @@ export function analyzeContent(input: AnalyzeInput): ContentAnalysis {
     });
   });
 
+  const codeLines = contentCodeLines(text);
   return {
     terms,
     wordTf: Uint32Array.from(word),
     partTf: Uint32Array.from(part),
     symbolTf: Uint32Array.from(sym),
     symbolTerms: owned.map(sortedUnique),
+    codeLineHashes: codeLines.hashes,
+    codeLineNumbers: codeLines.lines,
   };
 }
 

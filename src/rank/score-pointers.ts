@@ -5,6 +5,7 @@ import type { LexicalIndex } from "./lexical-index.js";
 import { RAISED_NAME, type ParsedIssue } from "./parse-issue.js";
 import type { FrameHit } from "./resolve-mentions.js";
 import { scanTokens } from "./tokenize.js";
+import { issueCodeLineHashes } from "./quoted-code-lines.js";
 
 /** How a file's symbols are scored for the pointer: where inside the file the comment sends the reader. */
 export interface PointerOptions {
@@ -19,6 +20,12 @@ export interface PointerOptions {
    * half A of the multi-language set and confirmed on half B (docs/ranking.md, "Lines the issue cites").
    */
   readonly cited: number;
+  /**
+   * Added to the innermost symbol holding a line of code the issue quotes word for word (whitespace aside: a pasted
+   * line, a proposed patch's `-` line), divided by how many lines of the file read the same: a line found once
+   * points at one place, a line repeated in every method points nowhere.
+   */
+  readonly quotedLines: number;
   /** Frames further from the innermost in-repo frame count this much less per step. */
   readonly frameDecay: number;
   /** Added when the issue names the symbol as code (`URLField.clean`, `run_validators()`). */
@@ -55,6 +62,7 @@ export const DEFAULT_POINTER_OPTIONS: PointerOptions = {
   frameName: 1,
   frameLine: 1,
   cited: 0.5,
+  quotedLines: 0.5,
   frameDecay: 0.75,
   named: 0.5,
   quotedErrors: 0.5,
@@ -74,6 +82,8 @@ export interface PointerReasons {
   readonly cited?: string;
   /** The issue names the symbol as code. */
   readonly named?: boolean;
+  /** The 1-based line of the symbol that the issue quotes word for word. */
+  readonly quotedLine?: number;
 }
 
 /** A scored symbol of one file. */
@@ -97,6 +107,8 @@ export interface PointerQuery {
    * `Qualifier.name` pairs: where a file defines such a pair, a same-named member of another type there is not named.
    */
   readonly qualifiedOnly?: ReadonlyMap<string, readonly string[]>;
+  /** Hashes of the lines the issue could be quoting from the code (`issueCodeLineHashes`). */
+  readonly quotedLines?: ReadonlySet<number>;
 }
 
 /** How many terms a pointer's reasons list. */
@@ -132,7 +144,7 @@ export function buildPointerQuery(issue: ParsedIssue, weightOf: ReadonlyMap<stri
   for (const [last, withHeads] of pairs) {
     if (!frameNames.has(last) && !standsAlone(issue.text, last)) qualifiedOnly.set(last, withHeads);
   }
-  return { weightOf, named, frames, qualifiedOnly };
+  return { weightOf, named, frames, qualifiedOnly, quotedLines: issueCodeLineHashes(issue.text) };
 }
 
 /**
@@ -157,13 +169,17 @@ export function scoreFileSymbols(index: LexicalIndex, file: number, query: Point
   const frameHits = framesOf(symbols, query.frames.get(file) ?? [], options);
   const gapShare = symbols.some((s) => s.kind !== "window") ? options.gapWindows : 1;
   const siblingNamed = namedSiblings(symbols, query);
+  const quoted = options.quotedLines > 0 ? quotedHolders(symbols, a, query.quotedLines) : undefined;
   const out: ScoredSymbol[] = symbols.map((s, i) => {
     const named = options.named > 0 && isNamed(s, query.named) && !siblingNamed(s);
     const frame = frameHits.get(i);
-    const raw = (maxWords > 0 ? words[i] / maxWords : 0) + (named ? options.named : 0) + (frame?.score ?? 0);
+    const quote = quoted?.get(i);
+    const raw = (maxWords > 0 ? words[i] / maxWords : 0) + (named ? options.named : 0) + (frame?.score ?? 0) +
+      (quote ? options.quotedLines * quote.share : 0);
     const score = s.kind === "window" ? raw * gapShare : named && isErrorClass(s) ? raw * options.quotedErrors : raw;
     const place = frame ? (frame.cited ? { cited: frame.text } : { frame: frame.text }) : {};
-    return { symbol: i, score, reasons: { terms: topTerms(a, local, i), ...place, ...(named ? { named } : {}) } };
+    const reasons = { terms: topTerms(a, local, i), ...place, ...(named ? { named } : {}), ...(quote ? { quotedLine: quote.line } : {}) };
+    return { symbol: i, score, reasons };
   });
   // Ties go to the smaller symbol (the method over its class), then to the earlier one.
   return out.filter((x) => x.score > 0).sort((x, y) => y.score - x.score || span(symbols[x.symbol]) - span(symbols[y.symbol]) || x.symbol - y.symbol);
@@ -205,6 +221,28 @@ function framesOf(
     }
   }
   return hits;
+}
+
+/**
+ * Per symbol holding a line the issue quotes (the innermost one holding it), that line and its share: 1 over the
+ * number of the file's lines that read the same, the best of the symbol's quoted lines.
+ */
+function quotedHolders(symbols: readonly SymbolInfo[], a: ContentAnalysis, quoted: ReadonlySet<number> | undefined): Map<number, { line: number; share: number }> {
+  const out = new Map<number, { line: number; share: number }>();
+  if (!quoted || quoted.size === 0) return out;
+  const found = new Map<number, number[]>();
+  for (let k = 0; k < a.codeLineHashes.length; k++) {
+    const h = a.codeLineHashes[k];
+    if (quoted.has(h)) found.set(h, [...(found.get(h) ?? []), a.codeLineNumbers[k]]);
+  }
+  for (const lines of found.values()) {
+    const share = 1 / lines.length;
+    for (const line of lines) {
+      const holder = innermostHolding(symbols, line);
+      if (holder >= 0 && share > (out.get(holder)?.share ?? 0)) out.set(holder, { line, share });
+    }
+  }
+  return out;
 }
 
 /** The smallest symbol whose lines hold `line`, or -1. */

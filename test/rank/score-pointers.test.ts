@@ -72,6 +72,33 @@ describe("the place inside a file a ranking points at", () => {
     assert.equal(total?.evidence.frame, undefined);
   });
 
+  it("is the symbol holding a line of code the issue pastes, where the words alone cannot tell two functions apart", () => {
+    const totals = {
+      path: "shop/totals.py",
+      text: `def order_total(order, rate):
+    total = order.subtotal * rate + order.shipping
+    return total
+
+
+def invoice_total(order, rate):
+    total = order.subtotal + order.shipping * rate
+    return total
+`,
+      symbols: [
+        { name: "order_total", qualifiedName: "order_total", kind: "function", startLine: 1, endLine: 3 },
+        { name: "invoice_total", qualifiedName: "invoice_total", kind: "function", startLine: 6, endLine: 8 },
+      ] satisfies SymbolInfo[],
+    };
+    const index = shopWith(totals);
+    const issue = "Shipping is multiplied by the rate\nThis line is wrong:\n```\ntotal = order.subtotal + order.shipping * rate\n```";
+    const pointer = (options = {}) => rankLexical(index, issue, options).find((f) => f.path === totals.path)?.evidence.symbol?.qualifiedName;
+    assert.equal(pointer(), "invoice_total");
+    // Both functions hold the same words: without the quoted line the tie goes to the first.
+    assert.equal(pointer({ pointers: { quotedLines: 0 } }), "order_total");
+    const invoice = rankSymbols(index, issue, { limit: 20 }).find((s) => s.qualifiedName === "invoice_total");
+    assert.equal(invoice?.evidence.quotedLine, 7);
+  });
+
   it("follows the function a frame names when its line is from another version of the file", () => {
     const issue = 'Discount code percentage crash\n  File "shop/cart.py", line 977, in total\nTypeError: bad operand';
     assert.equal(evidenceOf(issue, "shop/cart.py")?.symbol?.qualifiedName, "Cart.total");
