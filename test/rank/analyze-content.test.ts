@@ -61,6 +61,9 @@ test("encode → decode round-trips every field", () => {
   assert.deepEqual([...back.partTf], [...a.partTf]);
   assert.deepEqual([...back.symbolTf], [...a.symbolTf]);
   assert.deepEqual(back.symbolTerms.map((s) => [...s]), a.symbolTerms.map((s) => [...s]));
+  assert.ok(a.codeLineHashes.length > 0);
+  assert.deepEqual([...back.codeLineHashes], [...a.codeLineHashes]);
+  assert.deepEqual([...back.codeLineNumbers], [...a.codeLineNumbers]);
   const head = decodeAnalysisTerms(encodeAnalysis(a));
   assert.deepEqual(head.terms, a.terms);
 });
