@@ -4,13 +4,15 @@ import type { ContentAnalysis } from "./analyze-content.js";
  * Byte layout of a {@link ContentAnalysis} (all integers are unsigned LEB128 varints):
  * `version`, `termCount`, `vocabBytes`, the vocabulary as UTF-8 joined by `\n`, then `wordTf`, `partTf` and
  * `symbolTf` (one varint per term each), `symbolCount`, and per symbol its term count followed by delta-coded
- * sorted term indices; then `codeLineCount` and per matchable line its number (delta from the previous one's) and
- * its hash. The symbol and line sections come last so that index building can stop before them.
+ * sorted term indices; then `codeLineCount`, each matchable line's number (delta from the previous one's) and the
+ * lines' hashes as raw little-endian 32-bit words (a hash takes five bytes as a varint, and a ranking decodes the
+ * analyses of its top files on every request: a block is copied, not parsed). The symbol and line sections come last so that index building can stop before them.
  * Version 2 added the lines.
  */
 export const ANALYSIS_FORMAT_VERSION = 2;
 
 const encoder = new TextEncoder();
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
 const decoder = new TextDecoder();
 
 /** Serializes an analysis into the compact form the store keeps as an opaque blob. */
@@ -32,11 +34,11 @@ export function encodeAnalysis(a: ContentAnalysis): Uint8Array {
     }
   }
   w.uint(a.codeLineHashes.length);
-  for (let i = 0, line = 0; i < a.codeLineHashes.length; i++) {
+  for (let i = 0, line = 0; i < a.codeLineNumbers.length; i++) {
     w.uint(a.codeLineNumbers[i] - line);
     line = a.codeLineNumbers[i];
-    w.uint(a.codeLineHashes[i]);
   }
+  w.words(a.codeLineHashes);
   return w.finish();
 }
 
@@ -61,12 +63,9 @@ export function decodeAnalysis(bytes: Uint8Array): ContentAnalysis {
     symbolTerms[s] = set;
   }
   const count = r.uint();
-  const codeLineHashes = new Uint32Array(count);
   const codeLineNumbers = new Uint32Array(count);
-  for (let i = 0, line = 0; i < count; i++) {
-    codeLineNumbers[i] = line += r.uint();
-    codeLineHashes[i] = r.uint();
-  }
+  for (let i = 0, line = 0; i < count; i++) codeLineNumbers[i] = line += r.uint();
+  const codeLineHashes = r.words(count);
   return { ...head, symbolTerms, codeLineHashes, codeLineNumbers };
 }
 
@@ -147,6 +146,17 @@ class ByteWriter {
     this.buf.set(b, this.pos);
     this.pos += b.length;
   }
+  /** 32-bit words, little-endian, four bytes each. */
+  words(values: Uint32Array): void {
+    this.reserve(values.length * 4);
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i];
+      this.buf[this.pos++] = v & 0xff;
+      this.buf[this.pos++] = (v >>> 8) & 0xff;
+      this.buf[this.pos++] = (v >>> 16) & 0xff;
+      this.buf[this.pos++] = v >>> 24;
+    }
+  }
   finish(): Uint8Array {
     return this.buf.slice(0, this.pos);
   }
@@ -174,6 +184,15 @@ class ByteReader {
       if (b < 0x80) return v;
       shift += 7;
     }
+  }
+  /** `n` little-endian 32-bit words (`ByteWriter.words`), copied in one block where the platform is little-endian. */
+  words(n: number): Uint32Array {
+    const bytes = this.take(n * 4);
+    // A copy into a buffer of its own (`new Uint8Array(view)`): a Node Buffer's `slice` would share the pool's.
+    if (LITTLE_ENDIAN) return new Uint32Array(new Uint8Array(bytes).buffer);
+    const out = new Uint32Array(n);
+    for (let i = 0; i < n; i++) out[i] = (bytes[4 * i] | (bytes[4 * i + 1] << 8) | (bytes[4 * i + 2] << 16) | (bytes[4 * i + 3] << 24)) >>> 0;
+    return out;
   }
   take(n: number): Uint8Array {
     if (this.pos + n > this.buf.length) throw new Error("corrupt analysis: truncated block");

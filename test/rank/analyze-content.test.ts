@@ -64,6 +64,9 @@ test("encode → decode round-trips every field", () => {
   assert.ok(a.codeLineHashes.length > 0);
   assert.deepEqual([...back.codeLineHashes], [...a.codeLineHashes]);
   assert.deepEqual([...back.codeLineNumbers], [...a.codeLineNumbers]);
+  // The store hands analyses back as Node Buffers at any offset of a shared pool (better-sqlite3): the same fields.
+  const pooled = Buffer.concat([Buffer.from([1, 2, 3]), Buffer.from(encodeAnalysis(a))]).subarray(3);
+  assert.deepEqual([...decodeAnalysis(pooled).codeLineHashes], [...a.codeLineHashes]);
   const head = decodeAnalysisTerms(encodeAnalysis(a));
   assert.deepEqual(head.terms, a.terms);
 });
