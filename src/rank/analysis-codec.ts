@@ -6,8 +6,8 @@ import type { ContentAnalysis } from "./analyze-content.js";
  * `symbolTf` (one varint per term each), `symbolCount`, and per symbol its term count followed by delta-coded
  * sorted term indices; then `codeLineCount`, each matchable line's number (delta from the previous one's) and the
  * lines' hashes as raw little-endian 32-bit words (a hash takes five bytes as a varint, and a ranking decodes the
- * analyses of its top files on every request: a block is copied, not parsed). The symbol and line sections come last so that index building can stop before them.
- * Version 2 added the lines.
+ * analyses of its top files on every request: a block is copied, not parsed). The symbol and line sections come
+ * last so that index building can stop before them. Version 2 added the lines.
  */
 export const ANALYSIS_FORMAT_VERSION = 2;
 

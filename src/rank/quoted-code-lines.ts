@@ -26,6 +26,9 @@ const HAS_WORD = /[A-Za-z_]{3}/;
  */
 const PASTE_PREFIX = /^(?:>>>\s?|\.\.\.\s|In \[\d+\]:\s?|>\s?|[+-](?=\s|$))/;
 
+/** How many prompt or patch markers are read off one line, at most. */
+const MAX_MARKERS = 4;
+
 /** A Python traceback's frame line; the line after it is the frame's source, which the frames signal already reads. */
 const TRACEBACK_FRAME = /^\s*File ".*", line \d+/;
 
@@ -119,7 +122,7 @@ function isSpace(c: number): boolean {
 
 /**
  * Hashes of the lines an issue's text could be quoting from the code: each line as written and with a prompt or
- * patch marker read off (`PASTE_PREFIX`, repeatedly: `> >>> x`). A Python traceback's source lines are left out:
+ * patch marker read off (`PASTE_PREFIX`, up to `MAX_MARKERS` times: `> >>> x`). A Python traceback's source lines are left out:
  * the frame above each already points at its line, by number.
  */
 export function issueCodeLineHashes(text: string): Set<number> {
@@ -128,7 +131,8 @@ export function issueCodeLineHashes(text: string): Set<number> {
   lines.forEach((raw, i) => {
     if (i > 0 && TRACEBACK_FRAME.test(lines[i - 1])) return;
     let line = raw.trim();
-    for (;;) {
+    // A few markers at most (`> >>> x`): a line of ten thousand `>` must not cost ten thousand rounds.
+    for (let round = 0; round <= MAX_MARKERS; round++) {
       const key = codeLineKey(line);
       if (key !== undefined && !TRACEBACK_TEXT.test(key)) out.add(hashCodeLine(key));
       const stripped = line.replace(PASTE_PREFIX, "").trim();

@@ -59,6 +59,9 @@ describe("lines of code an issue quotes", () => {
       "In [2]: amount = sum(p.price * q for p, q in self.items)",
     ]) assert.ok(issueCodeLineHashes(`The total is wrong\n${pasted}\n`).has(key), pasted);
     assert.ok(!issueCodeLineHashes("The total is wrong: amount = sum(p.price * q for p, q in self.items)").has(key));
+    // Markers are read off a few times at most, not once per character: a line of a million `>` stays linear.
+    assert.ok(issueCodeLineHashes(`> > >>> amount = sum(p.price * q for p, q in self.items)`).has(key));
+    assert.ok(!issueCodeLineHashes(`${"> ".repeat(10)}amount = sum(p.price * q for p, q in self.items)`).has(key));
   });
 
   it("leaves out a Python traceback's source lines and header: the frame above already points there by number", () => {
