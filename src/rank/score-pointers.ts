@@ -233,7 +233,11 @@ function quotedHolders(symbols: readonly SymbolInfo[], a: ContentAnalysis, quote
   const found = new Map<number, number[]>();
   for (let k = 0; k < a.codeLineHashes.length; k++) {
     const h = a.codeLineHashes[k];
-    if (quoted.has(h)) found.set(h, [...(found.get(h) ?? []), a.codeLineNumbers[k]]);
+    if (!quoted.has(h)) continue;
+    // Pushed, not copied: a generated file may repeat one quoted line thousands of times.
+    const lines = found.get(h);
+    if (lines) lines.push(a.codeLineNumbers[k]);
+    else found.set(h, [a.codeLineNumbers[k]]);
   }
   for (const lines of found.values()) {
     const share = 1 / lines.length;
