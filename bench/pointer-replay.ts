@@ -11,11 +11,15 @@ export interface ReplaySymbol {
 
 /**
  * The index of the symbol the pointer would choose (−1: none). `words` replaces each symbol's words score; `extra`
- * adds to the raw score of a symbol with some words; `named` replaces the named bonus (0.5) of a named symbol.
+ * adds to the raw score of a symbol with some words; `named` replaces the named bonus (0.5) of a named symbol; `frame`
+ * replaces the frame bonus (the best frame's 0.75^depth).
  */
 export function replayPointer(
   s: readonly ReplaySymbol[],
-  options: { readonly words?: readonly number[]; readonly extra?: (i: number) => number; readonly named?: (i: number) => number } = {},
+  options: {
+    readonly words?: readonly number[]; readonly extra?: (i: number) => number; readonly named?: (i: number) => number;
+    readonly frame?: (i: number) => number;
+  } = {},
 ): number {
   const words = options.words ?? s.map((x) => x.words);
   const max = Math.max(0, ...words);
@@ -24,7 +28,7 @@ export function replayPointer(
   let bestKey: number[] = [];
   s.forEach((x, i) => {
     const w = max > 0 ? words[i] / max : 0;
-    const frame = Math.max(0, ...[...x.frameName, ...x.frameLine].map((d) => 0.75 ** d));
+    const frame = options.frame ? options.frame(i) : Math.max(0, ...[...x.frameName, ...x.frameLine].map((d) => 0.75 ** d));
     const named = x.named && x.kind !== "window";
     let raw = w + (named ? (options.named ? options.named(i) : 0.5) : 0) + frame;
     if (raw > 0 && options.extra && w > 0) raw += options.extra(i);

@@ -200,7 +200,11 @@ export function pickPointers(symbols: readonly SymbolInfo[], scored: readonly Sc
   return next && next.score >= options.second * best.score ? [best, next] : [best];
 }
 
-/** Frame bonuses per symbol: the name a frame gives, else the innermost symbol holding its line; best frame counts. */
+/**
+ * Frame bonuses per symbol: a frame whose line lies in a definition of its name gives that one definition name and
+ * line together; otherwise every definition of its name gets the name's bonus and the innermost symbol holding its
+ * line the line's. Per symbol the best frame counts.
+ */
 function framesOf(
   symbols: readonly SymbolInfo[],
   frames: readonly FrameHit[],
@@ -212,13 +216,18 @@ function framesOf(
   };
   for (const f of frames) {
     const decay = options.frameDecay ** f.depth;
+    const weight = f.cited ? options.cited : options.frameLine;
+    const holder = f.line !== undefined && weight > 0 ? innermostHolding(symbols, f.line) : -1;
+    // A frame whose line lands in a definition of its own name is pinned there: name and line agree, so the
+    // reporter's version matches this one at that place, and other definitions of that name (the `clean` of every
+    // form field in one file) are not what the frame ran.
+    if (holder >= 0 && f.symbol && symbols[holder].name === f.symbol && symbols[holder].kind !== "window") {
+      give(holder, (options.frameName + weight) * decay, f);
+      continue;
+    }
     const byName = f.symbol ? symbols.flatMap((s, i) => (s.name === f.symbol && s.kind !== "window" ? [i] : [])) : [];
     for (const i of byName) give(i, options.frameName * decay, f);
-    const weight = f.cited ? options.cited : options.frameLine;
-    if (f.line !== undefined && weight > 0) {
-      const holder = innermostHolding(symbols, f.line);
-      if (holder >= 0) give(holder, weight * decay, f);
-    }
+    if (holder >= 0) give(holder, weight * decay, f);
   }
   return hits;
 }

@@ -104,6 +104,46 @@ def invoice_total(order, rate):
     assert.equal(evidenceOf(issue, "shop/cart.py")?.symbol?.qualifiedName, "Cart.total");
   });
 
+  it("pins a frame to the definition of its name that holds its line, over a same-named method the words prefer", () => {
+    const fields = {
+      path: "shop/forms/fields.py",
+      text: `class Field:
+    def clean(self, value):
+        value = self.to_python(value)
+        self.validate(value)
+        return value
+
+
+class CouponField(Field):
+    def clean(self, value):
+        # A coupon value: strip the coupon code, check the coupon prefix, then the coupon checksum.
+        coupon = value.strip().upper()
+        if not coupon.startswith("CPN"):
+            raise ValueError("bad coupon prefix")
+        return coupon
+`,
+      symbols: [
+        { name: "Field", qualifiedName: "Field", kind: "class", startLine: 1, endLine: 5 },
+        { name: "clean", qualifiedName: "Field.clean", kind: "method", startLine: 2, endLine: 5 },
+        { name: "CouponField", qualifiedName: "CouponField", kind: "class", startLine: 8, endLine: 14 },
+        { name: "clean", qualifiedName: "CouponField.clean", kind: "method", startLine: 9, endLine: 14 },
+      ] satisfies SymbolInfo[],
+    };
+    const index = shopWith(fields);
+    const issue = [
+      "Coupon field crashes on a coupon code with spaces",
+      "Traceback (most recent call last):",
+      '  File "shop/forms/fields.py", line 4, in clean',
+      "ValueError: coupon value",
+    ].join("\n");
+    const pointerOf = (options = {}) => rankLexical(index, issue, options).find((f) => f.path === fields.path)?.evidence.symbol;
+    // The frame's line 4 is in Field.clean, which has the frame's name: that is the clean that ran.
+    assert.equal(pointerOf()?.qualifiedName, "Field.clean");
+    assert.equal(pointerOf()?.startLine, 2);
+    // Without the line, the name alone fits both cleans and the coupon words pick CouponField.clean.
+    assert.equal(pointerOf({ pointers: { frameLine: 0 } })?.qualifiedName, "CouponField.clean");
+  });
+
   it("sends the reader to where a quoted exception is raised, not to the exception's definition", () => {
     const index = shopWith(ERRORS);
     const issue = "Checkout shows PaymentDeclinedError for a valid card\nThe response status is ok but PaymentDeclinedError is raised.";
