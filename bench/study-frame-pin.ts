@@ -22,7 +22,7 @@ const repos = [...new Set(rows.map((r) => r.repo))].sort();
 const half = (repo: string): string => (repos.indexOf(repo) % 2 === 0 ? "A" : "B");
 
 /** The frame bonus of symbol i when frames whose line lands in a definition of their own name are pinned there. */
-function pinnedFrame(row: Row, i: number, mode: { pin: boolean; sum: boolean }): number {
+function pinnedFrame(row: Row, i: number, mode: { pin: boolean; sum: boolean; stale?: boolean }): number {
   const s = row.symbols;
   // A frame (by depth: the dump keeps depths, and one frame per depth resolves to a file) is confirmed when some
   // definition both has its name and holds its line.
@@ -34,7 +34,13 @@ function pinnedFrame(row: Row, i: number, mode: { pin: boolean; sum: boolean }):
     if (mode.pin && confirmed.has(d) && !both) continue;
     scores.push((mode.sum && both ? 2 : 1) * 0.75 ** d);
   }
-  for (const d of s[i].frameLine) scores.push(0.75 ** d);
+  for (const d of s[i].frameLine) {
+    // Stale: the file defines the frame's name, yet the line lies in none of those definitions (another version).
+    const named = s.filter((x) => x.frameName.includes(d));
+    const inside = named.some((x) => x.start <= s[i].start && s[i].end <= x.end);
+    if (mode.stale && named.length > 0 && !inside) continue;
+    scores.push(0.75 ** d);
+  }
   return Math.max(0, ...scores);
 }
 
@@ -43,6 +49,7 @@ const variants: [string, (row: Row) => number][] = [
   ["pin", (row) => replayPointer(row.symbols, { frame: (i) => pinnedFrame(row, i, { pin: true, sum: false }) })],
   ["sum", (row) => replayPointer(row.symbols, { frame: (i) => pinnedFrame(row, i, { pin: false, sum: true }) })],
   ["pin + sum", (row) => replayPointer(row.symbols, { frame: (i) => pinnedFrame(row, i, { pin: true, sum: true }) })],
+  ["pin + sum, a stale line left out", (row) => replayPointer(row.symbols, { frame: (i) => pinnedFrame(row, i, { pin: true, sum: true, stale: true }) })],
 ];
 const touched = rows.filter((r) => r.symbols.some((x) => x.frameName.some((d) => x.frameLine.includes(d)))).length;
 console.log(`gold files with a frame confirmed by name and line: ${touched} of ${rows.length}`);
