@@ -47,6 +47,8 @@ const CONFIGS: Record<string, LexicalRankOptionsInput> = {
   "gap windows 0": { pointers: { gapWindows: 0 } },
   "gap windows 0.5": { pointers: { gapWindows: 0.5 } },
   "gap windows 1": { pointers: { gapWindows: 1 } },
+  "data declarations 1": { pointers: { dataDeclarations: 1 } },
+  "data declarations 0.5": { pointers: { dataDeclarations: 0.5 } },
 };
 
 const args = parseBenchArgs();

@@ -52,6 +52,13 @@ export interface PointerOptions {
    * was chosen on half A of each development set (docs/ranking.md, "Code outside every definition").
    */
   readonly gapWindows: number;
+  /**
+   * The share of its words a declaration of data alone keeps: a struct, enum, interface or trait with no definition
+   * nested in it (a Go struct with a comment on every field, a C enum of parameters). Its lines describe state in the
+   * words an issue uses about that state, while the fix is more often in the code that acts on it. 0.75, the share
+   * code outside every definition keeps (`gapWindows`), not fitted again (docs/ranking.md, "Declarations of data").
+   */
+  readonly dataDeclarations: number;
 
   /** A second place in the file is shown when it scores at least this share of the first (and does not overlap it). */
   readonly second: number;
@@ -69,6 +76,7 @@ export const DEFAULT_POINTER_OPTIONS: PointerOptions = {
   nameTerms: 0,
   lengthNorm: 0,
   gapWindows: 0.75,
+  dataDeclarations: 0.75,
   second: 0.8,
 };
 
@@ -158,9 +166,11 @@ export function scoreFileSymbols(index: LexicalIndex, file: number, query: Point
   if (!summed) return [];
   const { analysis: a, local } = summed;
 
+  const data = dataAlone(symbols);
   const words = symbols.map((s, i) => {
     let sum = summed.sums[i];
     if (options.nameTerms > 0) scanTokens(s.name, (term) => (sum += options.nameTerms * (query.weightOf.get(term) ?? 0)));
+    if (data.has(i)) sum *= options.dataDeclarations;
     return options.lengthNorm > 0 ? sum / (1 + a.symbolTerms[i].length) ** options.lengthNorm : sum;
   });
   let maxWords = 0;
@@ -255,6 +265,28 @@ function quotedHolders(symbols: readonly SymbolInfo[], a: ContentAnalysis, quote
       if (holder >= 0 && share > (out.get(holder)?.share ?? 0)) out.set(holder, { line, share });
     }
   }
+  return out;
+}
+
+/** Kinds that declare data rather than code, when nothing is defined inside them. */
+const DATA_KINDS: ReadonlySet<string> = new Set(["struct", "enum", "interface", "trait"]);
+
+/**
+ * The symbols that declare data alone: a data kind with no definition nested in it (a C++ struct with member
+ * functions or a trait with methods is a container of code). In start order, a definition nested in another starts
+ * after it and before its end, so only the next definition needs a look.
+ */
+function dataAlone(symbols: readonly SymbolInfo[]): Set<number> {
+  const out = new Set<number>();
+  if (!symbols.some((s) => DATA_KINDS.has(s.kind))) return out;
+  const order = symbols.map((_, i) => i).filter((i) => symbols[i].kind !== "window")
+    .sort((x, y) => symbols[x].startLine - symbols[y].startLine || symbols[y].endLine - symbols[x].endLine || x - y);
+  order.forEach((i, k) => {
+    const s = symbols[i];
+    if (!DATA_KINDS.has(s.kind)) return;
+    const next = order[k + 1];
+    if (next === undefined || symbols[next].startLine > s.endLine) out.add(i);
+  });
   return out;
 }
 

@@ -29,8 +29,8 @@ def check_response(response):
 };
 
 /** The shop's index with one more Python file. */
-function shopWith(extra: { path: string; text: string; symbols: SymbolInfo[] }) {
-  return buildLexicalIndex([...SHOP_FILES.map((f) => ({ ...f, symbols: fixtureSymbols(f.path) })), { ...extra, language: "python" as const }].map((f) => ({
+function shopWith(extra: { path: string; text: string; symbols: SymbolInfo[]; language?: "python" | "go" }) {
+  return buildLexicalIndex([...SHOP_FILES.map((f) => ({ ...f, symbols: fixtureSymbols(f.path) })), { ...extra, language: extra.language ?? "python" }].map((f) => ({
     path: f.path, hash: `hash-of-${f.path}`, language: f.language, lineCount: countLines(f.text), symbols: f.symbols,
     analysis: analyzeToBytes({ text: f.text, language: f.language, symbols: f.symbols }),
   })));
@@ -142,6 +142,39 @@ class CouponField(Field):
     assert.equal(pointerOf()?.startLine, 2);
     // Without the line, the name alone fits both cleans and the coupon words pick CouponField.clean.
     assert.equal(pointerOf({ pointers: { frameLine: 0 } })?.qualifiedName, "CouponField.clean");
+  });
+
+  it("prefers the code that acts on a struct over the struct's commented fields when the words are close", () => {
+    const balancer = {
+      path: "shop/balancer/picker.go",
+      language: "go" as const,
+      text: `package balancer
+
+// pickerState is what the picker keeps between updates.
+type pickerState struct {
+	// ready backends the picker must keep
+	ready []string
+	// drop index: where the next drop starts over the ready backends
+	dropIndex int
+}
+
+func (s *pickerState) regenerate(backends []string) {
+	s.ready = backends
+	s.dropIndex = 0
+}
+`,
+      symbols: [
+        { name: "pickerState", qualifiedName: "pickerState", kind: "struct", startLine: 4, endLine: 9 },
+        { name: "regenerate", qualifiedName: "pickerState.regenerate", kind: "method", startLine: 11, endLine: 14 },
+      ] satisfies SymbolInfo[],
+    };
+    const index = shopWith(balancer);
+    const issue = "picker should keep the drop index unless new ready backends arrive";
+    // The struct's own lines hold picker, keep, ready, backends, drop and index; the method's all but keep.
+    const pointerOf = (options = {}) => rankLexical(index, issue, options).find((f) => f.path === balancer.path)?.evidence.symbol?.qualifiedName;
+    assert.equal(pointerOf(), "pickerState.regenerate");
+    // At full weight the struct's field comments carry more of the issue's words.
+    assert.equal(pointerOf({ pointers: { dataDeclarations: 1 } }), "pickerState");
   });
 
   it("sends the reader to where a quoted exception is raised, not to the exception's definition", () => {
