@@ -2,6 +2,7 @@
  * The pointer choice of src/rank/score-pointers.ts (its defaults), replayed from `bench/dump-pointer-features.ts`'s
  * per-symbol features, for the offline pointer studies (study-pointer-evidence.ts, study-prose-words.ts). Bench only.
  */
+import { readFileSync } from "node:fs";
 
 /** The features of one symbol that the choice reads. */
 export interface ReplaySymbol {
@@ -51,4 +52,49 @@ export function ownLines(s: readonly { readonly kind: string; readonly start: nu
     if (!s.some((o, j) => j !== i && o.kind !== "window" && o.start >= me.start && o.end <= me.end && o.end - o.start < me.end - me.start && o.start <= line && line <= o.end)) out.push(line);
   }
   return out;
+}
+
+/** A gold file of a features dump, as the replays read it. */
+export interface FeatureRow<S extends ReplaySymbol = ReplaySymbol & { readonly name: string; readonly meets: boolean }> {
+  readonly id: string; readonly repo: string; readonly lang: string; readonly path: string;
+  readonly symbols: readonly S[];
+}
+
+/**
+ * The rows of a `bench/dump-pointer-features.ts` dump and the half of each repository (its set's repositories sorted
+ * by name, alternating: A = 1st, 3rd, …), so a value chosen on one half is checked on the other.
+ */
+export function readFeatureRows<R extends FeatureRow>(path: string): { rows: R[]; half: (repo: string) => string } {
+  const rows = readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l) as R);
+  const repos = [...new Set(rows.map((r) => r.repo))].sort();
+  return { rows, half: (repo) => (repos.indexOf(repo) % 2 === 0 ? "A" : "B") };
+}
+
+/**
+ * Prints one table row: pointer given file (the share of gold files whose chosen symbol meets the fix's lines) over
+ * all rows, per half and per language, for the choice `choose` makes (a symbol index, −1 for none).
+ */
+export function printGivenFile<R extends FeatureRow<ReplaySymbol & { readonly meets: boolean }>>(
+  label: string, rows: readonly R[], half: (repo: string) => string, choose: (row: R, k: number) => number, suffix = "",
+): void {
+  const groups = new Map<string, [number, number]>();
+  rows.forEach((row, k) => {
+    const i = choose(row, k);
+    const right = i >= 0 && row.symbols[i].meets ? 1 : 0;
+    for (const g of ["all", `half ${half(row.repo)}`, row.lang]) {
+      const [n, r] = groups.get(g) ?? [0, 0];
+      groups.set(g, [n + 1, r + right]);
+    }
+  });
+  const cells = [...groups.keys()].sort().map((g) => `${g} ${(groups.get(g)![1] / groups.get(g)![0]).toFixed(3)}`);
+  console.log(`| ${label} | ${cells.join(" · ")} |${suffix}`);
+}
+
+/** The median length in lines of the symbols `choose` picks (what a pointer sends the reader to). */
+export function medianLines<R extends FeatureRow>(rows: readonly R[], choose: (row: R, k: number) => number): number {
+  const lengths = rows.flatMap((row, k) => {
+    const i = choose(row, k);
+    return i >= 0 ? [row.symbols[i].end - row.symbols[i].start + 1] : [];
+  }).sort((a, b) => a - b);
+  return lengths[Math.floor(lengths.length / 2)];
 }

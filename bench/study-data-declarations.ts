@@ -8,17 +8,13 @@
  *
  *   npx tsx bench/study-data-declarations.ts --features F
  */
-import { readFileSync } from "node:fs";
 import { parseBenchArgs } from "./bench-args.js";
-import { replayPointer, type ReplaySymbol } from "./pointer-replay.js";
+import { printGivenFile, readFeatureRows, replayPointer, type FeatureRow } from "./pointer-replay.js";
 
-interface Sym extends ReplaySymbol { name: string; meets: boolean }
-interface Row { id: string; repo: string; lang: string; path: string; symbols: Sym[] }
+type Sym = FeatureRow["symbols"][number];
 
 const args = parseBenchArgs();
-const rows = readFileSync(args.one("features", ""), "utf8").trim().split("\n").map((l) => JSON.parse(l) as Row);
-const repos = [...new Set(rows.map((r) => r.repo))].sort();
-const half = (repo: string): string => (repos.indexOf(repo) % 2 === 0 ? "A" : "B");
+const { rows, half } = readFeatureRows(args.one("features", ""));
 const DATA_KINDS = new Set(["struct", "enum", "interface", "trait", "type"]);
 
 /** A declaration of data alone: one of the data kinds with no definition nested in it. */
@@ -29,17 +25,8 @@ function isData(s: readonly Sym[], i: number): boolean {
 }
 
 for (const p of [1, 0.75, 0.5, 0.25]) {
-  const groups = new Map<string, [number, number]>();
-  let moved = 0;
-  rows.forEach((row) => {
-    const base = replayPointer(row.symbols);
-    const i = replayPointer(row.symbols, { words: row.symbols.map((x, k) => (isData(row.symbols, k) ? x.words * p : x.words)) });
-    if (i !== base) moved++;
-    const right = i >= 0 && row.symbols[i].meets ? 1 : 0;
-    for (const g of ["all", `half ${half(row.repo)}`, row.lang]) {
-      const [n, r] = groups.get(g) ?? [0, 0];
-      groups.set(g, [n + 1, r + right]);
-    }
-  });
-  console.log(`| data declarations' words × ${p} (${moved} moved) | ${[...groups.keys()].sort().map((g) => `${g} ${(groups.get(g)![1] / groups.get(g)![0]).toFixed(3)}`).join(" · ")} |`);
+  const choose = (row: (typeof rows)[number]) =>
+    replayPointer(row.symbols, { words: row.symbols.map((x, k) => (isData(row.symbols, k) ? x.words * p : x.words)) });
+  const moved = rows.filter((row) => choose(row) !== replayPointer(row.symbols)).length;
+  printGivenFile(`data declarations' words × ${p} (${moved} moved)`, rows, half, choose);
 }

@@ -9,17 +9,13 @@
  *
  *   npx tsx bench/study-frame-pin.ts --features F
  */
-import { readFileSync } from "node:fs";
 import { parseBenchArgs } from "./bench-args.js";
-import { replayPointer, type ReplaySymbol } from "./pointer-replay.js";
+import { printGivenFile, readFeatureRows, replayPointer, type FeatureRow } from "./pointer-replay.js";
 
-interface Sym extends ReplaySymbol { name: string; meets: boolean }
-interface Row { id: string; repo: string; lang: string; path: string; symbols: Sym[] }
+type Row = FeatureRow;
 
 const args = parseBenchArgs();
-const rows = readFileSync(args.one("features", ""), "utf8").trim().split("\n").map((l) => JSON.parse(l) as Row);
-const repos = [...new Set(rows.map((r) => r.repo))].sort();
-const half = (repo: string): string => (repos.indexOf(repo) % 2 === 0 ? "A" : "B");
+const { rows, half } = readFeatureRows<Row>(args.one("features", ""));
 
 /** The frame bonus of symbol i when frames whose line lands in a definition of their own name are pinned there. */
 function pinnedFrame(row: Row, i: number, mode: { pin: boolean; sum: boolean; stale?: boolean }): number {
@@ -53,15 +49,4 @@ const variants: [string, (row: Row) => number][] = [
 ];
 const touched = rows.filter((r) => r.symbols.some((x) => x.frameName.some((d) => x.frameLine.includes(d)))).length;
 console.log(`gold files with a frame confirmed by name and line: ${touched} of ${rows.length}`);
-for (const [label, choose] of variants) {
-  const groups = new Map<string, [number, number]>();
-  rows.forEach((row) => {
-    const i = choose(row);
-    const right = i >= 0 && row.symbols[i].meets ? 1 : 0;
-    for (const g of ["all", `half ${half(row.repo)}`, row.lang]) {
-      const [n, r] = groups.get(g) ?? [0, 0];
-      groups.set(g, [n + 1, r + right]);
-    }
-  });
-  console.log(`| ${label} | ${[...groups.keys()].sort().map((g) => `${g} ${(groups.get(g)![1] / groups.get(g)![0]).toFixed(3)}`).join(" · ")} |`);
-}
+for (const [label, choose] of variants) printGivenFile(label, rows, half, (row) => choose(row));

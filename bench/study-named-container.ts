@@ -8,17 +8,14 @@
  *
  *   npx tsx bench/study-named-container.ts --features F
  */
-import { readFileSync } from "node:fs";
 import { parseBenchArgs } from "./bench-args.js";
-import { replayPointer, type ReplaySymbol } from "./pointer-replay.js";
+import { medianLines, printGivenFile, readFeatureRows, replayPointer, type FeatureRow } from "./pointer-replay.js";
 
-interface Sym extends ReplaySymbol { name: string; meets: boolean }
-interface Row { id: string; repo: string; lang: string; path: string; symbols: Sym[] }
+type Row = FeatureRow;
+type Sym = Row["symbols"][number];
 
 const args = parseBenchArgs();
-const rows = readFileSync(args.one("features", ""), "utf8").trim().split("\n").map((l) => JSON.parse(l) as Row);
-const repos = [...new Set(rows.map((r) => r.repo))].sort();
-const half = (repo: string): string => (repos.indexOf(repo) % 2 === 0 ? "A" : "B");
+const { rows, half } = readFeatureRows<Row>(args.one("features", ""));
 
 /** The innermost definition strictly enclosing symbol i, or -1. */
 function parentOf(s: readonly Sym[], i: number): number {
@@ -49,18 +46,4 @@ for (const c of [0.25, 0.5, 1]) {
     })]);
 }
 
-for (const [label, choose] of variants) {
-  const groups = new Map<string, [number, number]>();
-  const lengths: number[] = [];
-  rows.forEach((row, k) => {
-    const i = choose(row, k);
-    const right = i >= 0 && row.symbols[i].meets ? 1 : 0;
-    if (i >= 0) lengths.push(row.symbols[i].end - row.symbols[i].start + 1);
-    for (const g of ["all", `half ${half(row.repo)}`, row.lang]) {
-      const [n, r] = groups.get(g) ?? [0, 0];
-      groups.set(g, [n + 1, r + right]);
-    }
-  });
-  lengths.sort((a, b) => a - b);
-  console.log(`| ${label} | ${[...groups.keys()].sort().map((g) => `${g} ${(groups.get(g)![1] / groups.get(g)![0]).toFixed(3)}`).join(" · ")} | median lines ${lengths[Math.floor(lengths.length / 2)]} |`);
-}
+for (const [label, choose] of variants) printGivenFile(label, rows, half, choose, ` median lines ${medianLines(rows, choose)} |`);

@@ -9,10 +9,9 @@
  *   npx tsx bench/study-prose-words.ts --dataset <set.jsonl> --features F [--trees DIR]
  */
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { join } from "node:path";
-import { Language as TsLanguage, Parser, type Node } from "web-tree-sitter";
+import type { Node } from "web-tree-sitter";
 import { parseBenchArgs } from "./bench-args.js";
+import { createParsers, createSourceReader } from "./study-parsers.js";
 import { scanTokens } from "../src/rank/tokenize.js";
 import { ownLines, replayPointer } from "./pointer-replay.js";
 
@@ -20,30 +19,12 @@ interface Sym { name: string; kind: string; start: number; end: number; words: n
 interface Row { id: string; repo: string; lang: string; path: string; terms: { t: string; w: number }[]; symbols: Sym[]; chosen: string | null; chosenStart: number | null }
 
 const args = parseBenchArgs();
-const dataset = readFileSync(args.one("dataset", ""), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { id: string; base_commit: string });
-const baseOf = new Map(dataset.map((r) => [r.id, r.base_commit]));
+const readSource = createSourceReader(args);
 const rows = readFileSync(args.one("features", ""), "utf8").trim().split("\n").map((l) => JSON.parse(l) as Row);
-const trees = args.one("trees", `${process.env.HOME}/.cache/bench-trees`);
 const repos = [...new Set(rows.map((r) => r.repo))].sort();
 const half = (repo: string): string => (repos.indexOf(repo) % 2 === 0 ? "A" : "B");
 
-const GRAMMARS: Record<string, string> = {
-  python: "python", javascript: "javascript", typescript: "typescript", tsx: "tsx", java: "java", go: "go", rust: "rust", c: "c", cpp: "cpp",
-};
-const require = createRequire(import.meta.url);
-await Parser.init();
-const parsers = new Map<string, Parser>();
-async function parserFor(lang: string): Promise<Parser | undefined> {
-  const grammar = GRAMMARS[lang];
-  if (!grammar) return undefined;
-  let p = parsers.get(grammar);
-  if (!p) {
-    p = new Parser();
-    p.setLanguage(await TsLanguage.load(require.resolve(`tree-sitter-wasms/out/tree-sitter-${grammar}.wasm`)));
-    parsers.set(grammar, p);
-  }
-  return p;
-}
+const parserFor = await createParsers();
 
 /** Rows (0-based) whose every non-blank character is inside a comment or a Python docstring. */
 function proseRows(root: Node, lines: readonly string[]): Set<number> {
@@ -75,10 +56,8 @@ function proseRows(root: Node, lines: readonly string[]): Set<number> {
 const proseOnly: number[][] = [];
 for (const row of rows) {
   const weight = new Map(row.terms.map((t) => [t.t, t.w]));
-  let text = "";
-  try {
-    text = readFileSync(join(trees, baseOf.get(row.id) ?? "", row.path), "utf8");
-  } catch {
+  const text = readSource(row);
+  if (text === undefined) {
     proseOnly.push(row.symbols.map(() => 0));
     continue;
   }

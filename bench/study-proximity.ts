@@ -9,30 +9,22 @@
  *
  *   npx tsx bench/study-proximity.ts --dataset <set.jsonl> --features F [--trees DIR]
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { parseBenchArgs } from "./bench-args.js";
+import { createSourceReader } from "./study-parsers.js";
 import { scanTokens } from "../src/rank/tokenize.js";
-import { ownLines, replayPointer, type ReplaySymbol } from "./pointer-replay.js";
+import { medianLines, ownLines, printGivenFile, readFeatureRows, replayPointer, type FeatureRow } from "./pointer-replay.js";
 
-interface Sym extends ReplaySymbol { name: string; meets: boolean }
-interface Row { id: string; repo: string; lang: string; path: string; terms: { t: string; w: number }[]; symbols: Sym[]; chosen: string | null; chosenStart: number | null }
+interface Row extends FeatureRow { terms: { t: string; w: number }[]; chosen: string | null; chosenStart: number | null }
 
 const args = parseBenchArgs();
-const dataset = readFileSync(args.one("dataset", ""), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { id: string; base_commit: string });
-const baseOf = new Map(dataset.map((r) => [r.id, r.base_commit]));
-const rows = readFileSync(args.one("features", ""), "utf8").trim().split("\n").map((l) => JSON.parse(l) as Row);
-const trees = args.one("trees", `${process.env.HOME}/.cache/bench-trees`);
-const repos = [...new Set(rows.map((r) => r.repo))].sort();
-const half = (repo: string): string => (repos.indexOf(repo) % 2 === 0 ? "A" : "B");
+const readSource = createSourceReader(args);
+const { rows, half } = readFeatureRows<Row>(args.one("features", ""));
 
 interface Features { line: number[]; win3: number[]; tf: number[] }
 const features: Features[] = rows.map((row) => {
   const weight = new Map(row.terms.map((t) => [t.t, t.w]));
-  let text = "";
-  try {
-    text = readFileSync(join(trees, baseOf.get(row.id) ?? "", row.path), "utf8");
-  } catch {
+  const text = readSource(row);
+  if (text === undefined) {
     const zero = row.symbols.map(() => 0);
     return { line: zero, win3: zero, tf: zero };
   }
@@ -119,18 +111,4 @@ const agree = rows.filter((r) => {
   return i >= 0 && r.symbols[i].name === r.chosen && r.symbols[i].start === r.chosenStart;
 }).length;
 console.log(`replay: ${agree} of ${rows.length} gold files get the shipped pointer\n`);
-for (const [label, choose] of variants) {
-  const groups = new Map<string, [number, number]>();
-  const lengths: number[] = [];
-  rows.forEach((row, k) => {
-    const i = choose(row, k);
-    const right = i >= 0 && row.symbols[i].meets ? 1 : 0;
-    if (i >= 0) lengths.push(row.symbols[i].end - row.symbols[i].start + 1);
-    for (const g of ["all", `half ${half(row.repo)}`, row.lang]) {
-      const [n, r] = groups.get(g) ?? [0, 0];
-      groups.set(g, [n + 1, r + right]);
-    }
-  });
-  lengths.sort((a, b) => a - b);
-  console.log(`| ${label} | ${[...groups.keys()].sort().map((g) => `${g} ${(groups.get(g)![1] / groups.get(g)![0]).toFixed(3)}`).join(" · ")} | median lines ${lengths[Math.floor(lengths.length / 2)]} |`);
-}
+for (const [label, choose] of variants) printGivenFile(label, rows, half, choose, ` median lines ${medianLines(rows, choose)} |`);

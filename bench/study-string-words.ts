@@ -9,42 +9,19 @@
  *
  *   npx tsx bench/study-string-words.ts --dataset <set.jsonl> --features F [--trees DIR]
  */
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { join } from "node:path";
-import { Language as TsLanguage, Parser, type Node } from "web-tree-sitter";
+import type { Node } from "web-tree-sitter";
 import { parseBenchArgs } from "./bench-args.js";
+import { createParsers, createSourceReader } from "./study-parsers.js";
 import { scanTokens } from "../src/rank/tokenize.js";
-import { ownLines, replayPointer } from "./pointer-replay.js";
+import { ownLines, printGivenFile, readFeatureRows, replayPointer, type FeatureRow } from "./pointer-replay.js";
 
-interface Sym { name: string; kind: string; start: number; end: number; words: number; named: boolean; error: boolean; frameName: number[]; frameLine: number[]; meets: boolean }
-interface Row { id: string; repo: string; lang: string; path: string; terms: { t: string; w: number }[]; symbols: Sym[]; chosen: string | null; chosenStart: number | null }
+interface Row extends FeatureRow { terms: { t: string; w: number }[]; chosen: string | null; chosenStart: number | null }
 
 const args = parseBenchArgs();
-const dataset = readFileSync(args.one("dataset", ""), "utf8").trim().split("\n").map((l) => JSON.parse(l) as { id: string; base_commit: string });
-const baseOf = new Map(dataset.map((r) => [r.id, r.base_commit]));
-const rows = readFileSync(args.one("features", ""), "utf8").trim().split("\n").map((l) => JSON.parse(l) as Row);
-const trees = args.one("trees", `${process.env.HOME}/.cache/bench-trees`);
-const repos = [...new Set(rows.map((r) => r.repo))].sort();
-const half = (repo: string): string => (repos.indexOf(repo) % 2 === 0 ? "A" : "B");
+const readSource = createSourceReader(args);
+const { rows, half } = readFeatureRows<Row>(args.one("features", ""));
 
-const GRAMMARS: Record<string, string> = {
-  python: "python", javascript: "javascript", typescript: "typescript", tsx: "tsx", java: "java", go: "go", rust: "rust", c: "c", cpp: "cpp",
-};
-const require = createRequire(import.meta.url);
-await Parser.init();
-const parsers = new Map<string, Parser>();
-async function parserFor(lang: string): Promise<Parser | undefined> {
-  const grammar = GRAMMARS[lang];
-  if (!grammar) return undefined;
-  let p = parsers.get(grammar);
-  if (!p) {
-    p = new Parser();
-    p.setLanguage(await TsLanguage.load(require.resolve(`tree-sitter-wasms/out/tree-sitter-${grammar}.wasm`)));
-    parsers.set(grammar, p);
-  }
-  return p;
-}
+const parserFor = await createParsers();
 
 /** Per row (0-based), a mask over its characters: 1 inside a string literal, 2 in a comment or Python docstring. */
 function masks(root: Node, lines: readonly string[]): Uint8Array[] {
@@ -94,10 +71,8 @@ const stringOnly: number[][] = [];
 const proseOnly: number[][] = [];
 for (const row of rows) {
   const weight = new Map(row.terms.map((t) => [t.t, t.w]));
-  let text = "";
-  try {
-    text = readFileSync(join(trees, baseOf.get(row.id) ?? "", row.path), "utf8");
-  } catch {
+  const text = readSource(row);
+  if (text === undefined) {
     stringOnly.push(row.symbols.map(() => 0));
     proseOnly.push(row.symbols.map(() => 0));
     continue;
@@ -137,14 +112,5 @@ const agree = rows.filter((r, k) => {
 console.log(`replay: ${agree} of ${rows.length} gold files get the shipped pointer`);
 console.log(`gold files with some string-only query term in a symbol: ${stringOnly.filter((xs) => xs.some((x) => x > 0)).length}\n`);
 for (const [p, q] of [[1, 1], [0.75, 1], [0.5, 1], [0.25, 1], [0, 1], [0.5, 0.75], [0.5, 0.5]]) {
-  const groups = new Map<string, [number, number]>();
-  rows.forEach((row, k) => {
-    const i = choose(row, k, p, q);
-    const right = i >= 0 && row.symbols[i].meets ? 1 : 0;
-    for (const g of ["all", `half ${half(row.repo)}`, row.lang]) {
-      const [n, r] = groups.get(g) ?? [0, 0];
-      groups.set(g, [n + 1, r + right]);
-    }
-  });
-  console.log(`| strings × ${p}, prose × ${q} | ${[...groups.keys()].sort().map((g) => `${g} ${(groups.get(g)![1] / groups.get(g)![0]).toFixed(3)}`).join(" · ")} |`);
+  printGivenFile(`strings × ${p}, prose × ${q}`, rows, half, (row, k) => choose(row, k, p, q));
 }
