@@ -1,6 +1,7 @@
 /**
  * The pointer choice of src/rank/score-pointers.ts (its defaults), replayed from `bench/dump-pointer-features.ts`'s
- * per-symbol features, for the offline pointer studies (study-pointer-evidence.ts, study-prose-words.ts). Bench only.
+ * per-symbol features, for the offline pointer studies (bench/study-*.ts), with what they share: reading the dump, the
+ * halves of the repositories and the given-file table. Bench only.
  */
 import { readFileSync } from "node:fs";
 
