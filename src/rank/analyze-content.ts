@@ -3,6 +3,7 @@ import { scanTokens, scanTokensIn } from "./tokenize.js";
 import { windowsStandForFile } from "./whole-file-windows.js";
 import { encodeAnalysis } from "./analysis-codec.js";
 import { contentCodeLines } from "./quoted-code-lines.js";
+import { outerFirst } from "./symbol-ranges.js";
 
 /** What the indexer hands over for one distinct file content. */
 export interface AnalyzeInput {
@@ -137,10 +138,8 @@ export function countLines(text: string): number {
 /** For each 1-based line, the index of the innermost symbol covering it, or -1. */
 function lineOwners(symbols: readonly SymbolInfo[], lines: number): Int32Array {
   const owner = new Int32Array(lines + 2).fill(-1);
-  const order = symbols.map((_, i) => i);
   // Outer symbols first, so that nested ones paint over them.
-  order.sort((a, b) => symbols[a].startLine - symbols[b].startLine || symbols[b].endLine - symbols[a].endLine);
-  for (const i of order) {
+  for (const i of outerFirst(symbols)) {
     const from = Math.max(1, symbols[i].startLine);
     const to = Math.min(lines, symbols[i].endLine);
     if (to >= from) owner.fill(i, from, to + 1);

@@ -6,6 +6,8 @@ import { RAISED_NAME, type ParsedIssue } from "./parse-issue.js";
 import type { FrameHit } from "./resolve-mentions.js";
 import { scanTokens } from "./tokenize.js";
 import { issueCodeLineHashes } from "./quoted-code-lines.js";
+import { framesOf, quotedHolders } from "./pointer-places.js";
+import { dataAlone, span } from "./symbol-ranges.js";
 
 /** How a file's symbols are scored for the pointer: where inside the file the comment sends the reader. */
 export interface PointerOptions {
@@ -210,95 +212,6 @@ export function pickPointers(symbols: readonly SymbolInfo[], scored: readonly Sc
   return next && next.score >= options.second * best.score ? [best, next] : [best];
 }
 
-/**
- * Frame bonuses per symbol: a frame whose line lies in a definition of its name gives that one definition name and
- * line together; otherwise every definition of its name gets the name's bonus and the innermost symbol holding its
- * line the line's. Per symbol the best frame counts.
- */
-function framesOf(
-  symbols: readonly SymbolInfo[],
-  frames: readonly FrameHit[],
-  options: PointerOptions,
-): Map<number, { score: number; text: string; cited: boolean }> {
-  const hits = new Map<number, { score: number; text: string; cited: boolean }>();
-  const give = (i: number, score: number, f: FrameHit): void => {
-    if (score > (hits.get(i)?.score ?? 0)) hits.set(i, { score, text: f.text, cited: f.cited === true });
-  };
-  for (const f of frames) {
-    const decay = options.frameDecay ** f.depth;
-    const weight = f.cited ? options.cited : options.frameLine;
-    const holder = f.line !== undefined && weight > 0 ? innermostHolding(symbols, f.line) : -1;
-    // A frame whose line lands in a definition of its own name is pinned there: name and line agree, so the
-    // reporter's version matches this one at that place, and other definitions of that name (the `clean` of every
-    // form field in one file) are not what the frame ran.
-    if (holder >= 0 && f.symbol && symbols[holder].name === f.symbol && symbols[holder].kind !== "window") {
-      give(holder, (options.frameName + weight) * decay, f);
-      continue;
-    }
-    const byName = f.symbol ? symbols.flatMap((s, i) => (s.name === f.symbol && s.kind !== "window" ? [i] : [])) : [];
-    for (const i of byName) give(i, options.frameName * decay, f);
-    if (holder >= 0) give(holder, weight * decay, f);
-  }
-  return hits;
-}
-
-/**
- * Per symbol holding a line the issue quotes (the innermost one holding it), that line and its share: 1 over the
- * number of the file's lines that read the same, the best of the symbol's quoted lines.
- */
-function quotedHolders(symbols: readonly SymbolInfo[], a: ContentAnalysis, quoted: ReadonlySet<number> | undefined): Map<number, { line: number; share: number }> {
-  const out = new Map<number, { line: number; share: number }>();
-  if (!quoted || quoted.size === 0) return out;
-  const found = new Map<number, number[]>();
-  for (let k = 0; k < a.codeLineHashes.length; k++) {
-    const h = a.codeLineHashes[k];
-    if (!quoted.has(h)) continue;
-    // Pushed, not copied: a generated file may repeat one quoted line thousands of times.
-    const lines = found.get(h);
-    if (lines) lines.push(a.codeLineNumbers[k]);
-    else found.set(h, [a.codeLineNumbers[k]]);
-  }
-  for (const lines of found.values()) {
-    const share = 1 / lines.length;
-    for (const line of lines) {
-      const holder = innermostHolding(symbols, line);
-      if (holder >= 0 && share > (out.get(holder)?.share ?? 0)) out.set(holder, { line, share });
-    }
-  }
-  return out;
-}
-
-/** Kinds that declare data rather than code, when nothing is defined inside them. */
-const DATA_KINDS: ReadonlySet<string> = new Set(["struct", "enum", "interface", "trait"]);
-
-/**
- * The symbols that declare data alone: a data kind with no definition nested in it (a C++ struct with member
- * functions or a trait with methods is a container of code). In start order, a definition nested in another starts
- * after it and before its end, so only the next definition needs a look.
- */
-function dataAlone(symbols: readonly SymbolInfo[]): Set<number> {
-  const out = new Set<number>();
-  if (!symbols.some((s) => DATA_KINDS.has(s.kind))) return out;
-  const order = symbols.map((_, i) => i).filter((i) => symbols[i].kind !== "window")
-    .sort((x, y) => symbols[x].startLine - symbols[y].startLine || symbols[y].endLine - symbols[x].endLine || x - y);
-  order.forEach((i, k) => {
-    const s = symbols[i];
-    if (!DATA_KINDS.has(s.kind)) return;
-    const next = order[k + 1];
-    if (next === undefined || symbols[next].startLine > s.endLine) out.add(i);
-  });
-  return out;
-}
-
-/** The smallest symbol whose lines hold `line`, or -1. */
-function innermostHolding(symbols: readonly SymbolInfo[], line: number): number {
-  let best = -1;
-  symbols.forEach((s, i) => {
-    if (s.startLine <= line && line <= s.endLine && (best < 0 || span(s) < span(symbols[best]))) best = i;
-  });
-  return best;
-}
-
 /** Does `name` occur in `text` other than as the head of a dotted name (`name.x`, `name::x`)? */
 function standsAlone(text: string, name: string): boolean {
   for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
@@ -337,8 +250,4 @@ function topTerms(a: ContentAnalysis, local: Float64Array, i: number): string[] 
   const found: { term: string; w: number }[] = [];
   for (let k = 0; k < set.length; k++) if (local[set[k]] > 0) found.push({ term: a.terms[set[k]], w: local[set[k]] });
   return found.sort((x, y) => y.w - x.w || (x.term < y.term ? -1 : 1)).slice(0, REASON_TERMS).map((x) => x.term);
-}
-
-function span(s: SymbolInfo): number {
-  return s.endLine - s.startLine;
 }
