@@ -6,14 +6,14 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { Language as TsLanguage, Parser } from "web-tree-sitter";
+import { Language as TsLanguage, Parser, type Node } from "web-tree-sitter";
 
 const GRAMMARS: Record<string, string> = {
   python: "python", javascript: "javascript", typescript: "typescript", tsx: "tsx", java: "java", go: "go", rust: "rust", c: "c", cpp: "cpp",
 };
 
 /** A loader of the parser for a benchmark row's language (undefined for a language without a grammar here). */
-export async function createParsers(): Promise<(lang: string) => Promise<Parser | undefined>> {
+async function createParsers(): Promise<(lang: string) => Promise<Parser | undefined>> {
   const require = createRequire(import.meta.url);
   await Parser.init();
   const parsers = new Map<string, Parser>();
@@ -27,6 +27,26 @@ export async function createParsers(): Promise<(lang: string) => Promise<Parser 
       parsers.set(grammar, p);
     }
     return p;
+  };
+}
+
+/**
+ * A reader that parses a row's gold file and hands its lines and syntax tree's root (undefined for a language
+ * without a grammar here) to `use`, deleting the tree after; undefined when the file cannot be read.
+ */
+export async function createSourceParser(args: { one(name: string, fallback: string): string }):
+Promise<<T>(row: { readonly id: string; readonly path: string; readonly lang: string }, use: (lines: readonly string[], root: Node | undefined) => T) => Promise<T | undefined>> {
+  const readSource = createSourceReader(args);
+  const parserFor = await createParsers();
+  return async (row, use) => {
+    const text = readSource(row);
+    if (text === undefined) return undefined;
+    const tree = (await parserFor(row.lang))?.parse(text);
+    try {
+      return use(text.split("\n"), tree?.rootNode ?? undefined);
+    } finally {
+      tree?.delete();
+    }
   };
 }
 

@@ -11,7 +11,7 @@
 import { readFileSync } from "node:fs";
 import type { Node } from "web-tree-sitter";
 import { parseBenchArgs } from "./bench-args.js";
-import { createParsers, createSourceReader } from "./study-parsers.js";
+import { createSourceParser } from "./study-parsers.js";
 import { scanTokens } from "../src/rank/tokenize.js";
 import { ownLines, replayPointer } from "./pointer-replay.js";
 
@@ -19,12 +19,11 @@ interface Sym { name: string; kind: string; start: number; end: number; words: n
 interface Row { id: string; repo: string; lang: string; path: string; terms: { t: string; w: number }[]; symbols: Sym[]; chosen: string | null; chosenStart: number | null }
 
 const args = parseBenchArgs();
-const readSource = createSourceReader(args);
+const parseSource = await createSourceParser(args);
 const rows = readFileSync(args.one("features", ""), "utf8").trim().split("\n").map((l) => JSON.parse(l) as Row);
 const repos = [...new Set(rows.map((r) => r.repo))].sort();
 const half = (repo: string): string => (repos.indexOf(repo) % 2 === 0 ? "A" : "B");
 
-const parserFor = await createParsers();
 
 /** Rows (0-based) whose every non-blank character is inside a comment or a Python docstring. */
 function proseRows(root: Node, lines: readonly string[]): Set<number> {
@@ -56,16 +55,12 @@ function proseRows(root: Node, lines: readonly string[]): Set<number> {
 const proseOnly: number[][] = [];
 for (const row of rows) {
   const weight = new Map(row.terms.map((t) => [t.t, t.w]));
-  const text = readSource(row);
-  if (text === undefined) {
+  const parsed = await parseSource(row, (lines, root) => ({ lines, prose: root ? proseRows(root, lines) : new Set<number>() }));
+  if (!parsed) {
     proseOnly.push(row.symbols.map(() => 0));
     continue;
   }
-  const lines = text.split("\n");
-  const parser = await parserFor(row.lang);
-  const tree = parser?.parse(text);
-  const prose = tree ? proseRows(tree.rootNode, lines) : new Set<number>();
-  tree?.delete();
+  const { lines, prose } = parsed;
   proseOnly.push(row.symbols.map((s, i) => {
     const code = new Set<string>();
     const onProse = new Set<string>();

@@ -11,17 +11,16 @@
  */
 import type { Node } from "web-tree-sitter";
 import { parseBenchArgs } from "./bench-args.js";
-import { createParsers, createSourceReader } from "./study-parsers.js";
+import { createSourceParser } from "./study-parsers.js";
 import { scanTokens } from "../src/rank/tokenize.js";
 import { ownLines, printGivenFile, readFeatureRows, replayPointer, type FeatureRow } from "./pointer-replay.js";
 
 interface Row extends FeatureRow { terms: { t: string; w: number }[]; chosen: string | null; chosenStart: number | null }
 
 const args = parseBenchArgs();
-const readSource = createSourceReader(args);
+const parseSource = await createSourceParser(args);
 const { rows, half } = readFeatureRows<Row>(args.one("features", ""));
 
-const parserFor = await createParsers();
 
 /** Per row (0-based), a mask over its characters: 1 inside a string literal, 2 in a comment or Python docstring. */
 function masks(root: Node, lines: readonly string[]): Uint8Array[] {
@@ -71,17 +70,13 @@ const stringOnly: number[][] = [];
 const proseOnly: number[][] = [];
 for (const row of rows) {
   const weight = new Map(row.terms.map((t) => [t.t, t.w]));
-  const text = readSource(row);
-  if (text === undefined) {
+  const parsed = await parseSource(row, (lines, root) => ({ lines, mask: root ? masks(root, lines) : [] }));
+  if (!parsed) {
     stringOnly.push(row.symbols.map(() => 0));
     proseOnly.push(row.symbols.map(() => 0));
     continue;
   }
-  const lines = text.split("\n");
-  const parser = await parserFor(row.lang);
-  const tree = parser?.parse(text);
-  const mask = tree ? masks(tree.rootNode, lines) : [];
-  tree?.delete();
+  const { lines, mask } = parsed;
   const perSymbol = row.symbols.map((s, i) => {
     const code = new Set<string>(), inString = new Set<string>(), inProse = new Set<string>();
     scanTokens(s.name, (t) => weight.has(t) && code.add(t));
