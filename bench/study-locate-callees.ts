@@ -1,0 +1,112 @@
+/**
+ * Study for issue 23: does `locate` meet the changed lines more often when a file's extras start with the
+ * definitions its first pointer calls (same file, outside the pointer)? An issue names the public entry point
+ * (`latex`, `cse`, `sqf_list`); the fix is often in the helper it calls. Replays `packLocate` on the same prepared
+ * ranking with each file's scored symbols reordered: callees first (in the order the pointer calls them), then the
+ * rest by their BM25 order. Variants: callees of the first file only, or of every file; a call is the name followed
+ * by `(`, or any occurrence of the name as a word. Prints hits per budget and variant, and per half of the
+ * repositories (sorted names, alternate). Bench only.
+ *
+ *   nice -n 5 npx tsx bench/study-locate-callees.ts --dataset /work/shared/bench/swebench_lite.jsonl \
+ *     --trees ~/.cache/bench-trees --store-dir S
+ */
+import { readFileSync, realpathSync } from "node:fs";
+import { join } from "node:path";
+import { parseDataset, type EvalRow } from "../src/eval/dataset.js";
+import { packLocate, prepareLocate, type CodeView, type PreparedLocate } from "../src/mcp/locate-code.js";
+import { createRepoContextCache, type RepoContext } from "../src/mcp/repo-context.js";
+import type { ScoredSymbol } from "../src/mcp/score-symbol-text.js";
+import type { CatalogSymbol } from "../src/mcp/symbol-catalog.js";
+import { loadCl100k } from "../src/mcp/token-counter.js";
+import { parseBenchArgs } from "./bench-args.js";
+import { forEachIndexedTree } from "./indexed-trees.js";
+
+const BUDGETS = [1000, 2000, 4000, 8000] as const;
+type Variant = { name: string; files: "first" | "all"; call: "paren" | "word" };
+const VARIANTS: Variant[] = [
+  { name: "first file, calls", files: "first", call: "paren" },
+  { name: "first file, words", files: "first", call: "word" },
+  { name: "all files, calls", files: "all", call: "paren" },
+];
+
+const args = parseBenchArgs();
+let rows = parseDataset(readFileSync(args.one("dataset", ""), "utf8")).filter((r) => r.goldLines.size > 0);
+if (args.has("repo")) rows = rows.filter((r) => args.all("repo").includes(r.repo));
+const counter = await loadCl100k();
+const fs = { realpath: (p: string) => realpathSync(p), readText: (p: string) => readFileSync(p, "utf8") };
+const repos = [...new Set(rows.map((r) => r.repo))].sort();
+const half = (repo: string) => (repos.indexOf(repo) % 2 === 0 ? "A" : "B");
+/** hits[variant][budget] per row: variant 0 is today's locate. */
+const results: { row: EvalRow; hits: boolean[][] }[] = [];
+let generation = 0;
+
+await forEachIndexedTree({ rows, trees: args.one("trees", ""), storeDir: args.one("store-dir", "") }, async ({ index, rows: treeRows }) => {
+  const root = join(args.one("trees", ""), treeRows[0].baseCommit);
+  const context = createRepoContextCache(fs).context({ root, generation: ++generation, index }, counter);
+  for (const row of treeRows) {
+    const prepared = await prepareLocate(context, { issue: row.body, top: 5 });
+    const hits = [prepared, ...VARIANTS.map((v) => withCallees(context, prepared, v))].map((p) =>
+      BUDGETS.map((b) => meetsGold(row, packLocate(context, p, b).answer.code)));
+    results.push({ row, hits });
+  }
+});
+
+const names = ["today", ...VARIANTS.map((v) => v.name)];
+for (const group of ["all", "A", "B", ...new Set(rows.map((r) => r.lang))]) {
+  const rs = results.filter((r) => group === "all" || half(r.row.repo) === group || r.row.lang === group);
+  console.log(`\n${group} (${rs.length})`);
+  names.forEach((name, v) => {
+    const cells = BUDGETS.map((_, b) => `${((100 * rs.filter((r) => r.hits[v][b]).length) / rs.length).toFixed(1)}`);
+    const moved = BUDGETS.map((_, b) => `+${rs.filter((r) => r.hits[v][b] && !r.hits[0][b]).length}/-${rs.filter((r) => !r.hits[v][b] && r.hits[0][b]).length}`);
+    console.log(`  ${name.padEnd(20)} ${cells.join(" / ")}   ${v === 0 ? "" : moved.join(" ")}`);
+  });
+}
+
+/** The prepared answer with each chosen file's scored symbols reordered: the first pointer's callees first. */
+function withCallees(context: RepoContext, prepared: PreparedLocate, variant: Variant): PreparedLocate {
+  return {
+    ...prepared,
+    located: prepared.located.map((entry, i) => {
+      if ((variant.files === "first" && i > 0) || entry.pointers.length === 0) return entry;
+      const pointer = entry.pointers[0];
+      const callees = calleesOf(context, pointer, variant.call);
+      if (callees.length === 0) return entry;
+      const ids = new Set(callees.map((s) => s.id));
+      const front: ScoredSymbol[] = callees.map((symbol) => ({ symbol, score: Infinity }));
+      return { ...entry, scored: [...front, ...entry.scored.filter((s) => !ids.has(s.symbol.id))] };
+    }),
+  };
+}
+
+/**
+ * The file's innermost definitions outside `pointer` whose bare name the pointer's source uses (as a call, or as any
+ * word), in the order of first use. Names defined more than twice in the file are skipped (overloads, `__init__`).
+ */
+function calleesOf(context: RepoContext, pointer: CatalogSymbol, call: "paren" | "word"): CatalogSymbol[] {
+  const symbols = context.catalog.file(pointer.path)?.symbols ?? [];
+  const leaves = symbols.filter((s) => !symbols.some((t) => t !== s && s.startLine <= t.startLine && t.endLine <= s.endLine
+    && (t.startLine !== s.startLine || t.endLine !== s.endLine)));
+  const outside = leaves.filter((s) => s.endLine < pointer.startLine || s.startLine > pointer.endLine);
+  const text = context.lines(pointer.path).slice(pointer.startLine, pointer.endLine);
+  const found: { s: CatalogSymbol; at: number }[] = [];
+  for (const s of outside) {
+    if (!/^[A-Za-z_$][\w$]*$/.test(s.name) || outside.filter((t) => t.name === s.name).length > 2) continue;
+    const m = new RegExp(call === "paren" ? `\\b${s.name.replace(/\$/g, "\\$")}\\s*\\(` : `\\b${s.name.replace(/\$/g, "\\$")}\\b`).exec(text);
+    if (m) found.push({ s, at: m.index });
+  }
+  return found.sort((a, b) => a.at - b.at).map((f) => f.s);
+}
+
+function meetsGold(row: EvalRow, code: readonly CodeView[]): boolean {
+  return code.some((c) => {
+    const ranges = row.goldLines.get(c.path) ?? [];
+    let from = c.start_line;
+    const parts: [number, number][] = [];
+    for (const o of c.omitted ?? []) {
+      if (o.start_line > from) parts.push([from, o.start_line - 1]);
+      from = o.end_line + 1;
+    }
+    if (from <= c.end_line) parts.push([from, c.end_line]);
+    return parts.some(([s, e]) => ranges.some(([gs, ge]) => s <= ge && gs <= e));
+  });
+}
