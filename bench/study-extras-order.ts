@@ -1,13 +1,17 @@
 /**
- * Study for issue 23: does `locate` meet the changed lines more often when a file's extras start with the
- * definitions its first pointer calls (same file, outside the pointer)? An issue names the public entry point
- * (`latex`, `cse`, `sqf_list`); the fix is often in the helper it calls. Replays `packLocate` on the same prepared
- * ranking with each file's scored symbols reordered: callees first (in the order the pointer calls them), then the
- * rest by their BM25 order. Variants: callees of the first file only, or of every file; a call is the name followed
- * by `(`, or any occurrence of the name as a word. Prints hits per budget and variant, and per half of the
- * repositories (sorted names, alternate). Bench only.
+ * Study for issue 23: in what order should `locate` take a file's extra symbols (after its pointers)? Today: BM25 of
+ * the issue's words over each innermost symbol's source (`scoreSymbolText`). Replays `packLocate` on the same prepared
+ * ranking with the first file's (or every file's) scored symbols reordered:
+ * - calls: the definitions its first pointer calls (same file, outside the pointer; the name followed by `(`) first,
+ *   in the order called, then the rest in BM25 order. An issue names the public entry point (`latex`, `cse`,
+ *   `sqf_list`); the fix is often in a helper it calls;
+ * - pointer scores: the file's symbols in the order of the pointer scores (`rankSymbols`, the same scores that chose
+ *   the pointers), then the rest in BM25 order;
+ * - fused: both orders fused by reciprocal rank (k = 60).
+ * Prints hits per budget and variant for all issues, each half of the repositories (sorted names, alternate) and each
+ * language, with issues up / down against today. Bench only.
  *
- *   nice -n 5 npx tsx bench/study-locate-callees.ts --dataset /work/shared/bench/swebench_lite.jsonl \
+ *   nice -n 5 npx tsx bench/study-extras-order.ts --dataset /work/shared/bench/swebench_lite.jsonl \
  *     --trees ~/.cache/bench-trees --store-dir S
  */
 import { readFileSync, realpathSync } from "node:fs";
@@ -22,12 +26,15 @@ import { parseBenchArgs } from "./bench-args.js";
 import { forEachIndexedTree } from "./indexed-trees.js";
 
 const BUDGETS = [1000, 2000, 4000, 8000] as const;
-type Variant = { name: string; files: "first" | "all"; call: "paren" | "word" };
+type Variant = { name: string; files: "first" | "all"; order: "calls" | "words" | "pointer scores" | "fused" };
 const VARIANTS: Variant[] = [
-  { name: "first file, calls", files: "first", call: "paren" },
-  { name: "first file, words", files: "first", call: "word" },
-  { name: "all files, calls", files: "all", call: "paren" },
+  { name: "first file, calls", files: "first", order: "calls" },
+  { name: "first, pointer scores", files: "first", order: "pointer scores" },
+  { name: "first, fused", files: "first", order: "fused" },
+  { name: "all, fused", files: "all", order: "fused" },
 ];
+/** Reciprocal rank fusion's constant (Cormack et al. 2009), not tuned here. */
+const RRF_K = 60;
 
 const args = parseBenchArgs();
 let rows = parseDataset(readFileSync(args.one("dataset", ""), "utf8")).filter((r) => r.goldLines.size > 0);
@@ -69,13 +76,29 @@ function withCallees(context: RepoContext, prepared: PreparedLocate, variant: Va
     located: prepared.located.map((entry, i) => {
       if ((variant.files === "first" && i > 0) || entry.pointers.length === 0) return entry;
       const pointer = entry.pointers[0];
-      const callees = calleesOf(context, pointer, variant.call);
+      if (variant.order === "fused") return { ...entry, scored: fused(entry.scored, prepared.ranked.filter((s) => s.path === pointer.path)) };
+      const callees = variant.order === "pointer scores"
+        ? prepared.ranked.filter((s) => s.path === pointer.path)
+        : calleesOf(context, pointer, variant.order === "calls" ? "paren" : "word");
       if (callees.length === 0) return entry;
       const ids = new Set(callees.map((s) => s.id));
       const front: ScoredSymbol[] = callees.map((symbol) => ({ symbol, score: Infinity }));
       return { ...entry, scored: [...front, ...entry.scored.filter((s) => !ids.has(s.symbol.id))] };
     }),
   };
+}
+
+/** The two orders of one file's symbols fused by reciprocal rank: BM25 of their text and the pointer scores. */
+function fused(bm25: readonly ScoredSymbol[], byPointer: readonly CatalogSymbol[]): ScoredSymbol[] {
+  const score = new Map<string, { symbol: CatalogSymbol; score: number }>();
+  const add = (symbol: CatalogSymbol, rank: number) => {
+    const entry = score.get(symbol.id) ?? { symbol, score: 0 };
+    entry.score += 1 / (RRF_K + rank + 1);
+    score.set(symbol.id, entry);
+  };
+  bm25.forEach((s, i) => add(s.symbol, i));
+  byPointer.forEach((s, i) => add(s, i));
+  return [...score.values()].sort((a, b) => b.score - a.score || a.symbol.startLine - b.symbol.startLine);
 }
 
 /**
