@@ -17,16 +17,15 @@
  *   nice -n 5 npx tsx bench/study-extras-order.ts --dataset /work/shared/bench/swebench_lite.jsonl \
  *     --trees ~/.cache/bench-trees --store-dir S
  */
-import { readFileSync, realpathSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { parseDataset, type EvalRow } from "../src/eval/dataset.js";
-import { packLocate, prepareLocate, type CodeView, type PreparedLocate } from "../src/mcp/locate-code.js";
-import { createRepoContextCache, type RepoContext } from "../src/mcp/repo-context.js";
+import { packLocate, type PreparedLocate } from "../src/mcp/locate-code.js";
+import type { RepoContext } from "../src/mcp/repo-context.js";
 import type { ScoredSymbol } from "../src/mcp/score-symbol-text.js";
 import type { CatalogSymbol } from "../src/mcp/symbol-catalog.js";
 import { loadCl100k } from "../src/mcp/token-counter.js";
 import { parseBenchArgs } from "./bench-args.js";
-import { forEachIndexedTree } from "./indexed-trees.js";
+import { codeMeetsGold, forEachPreparedLocate } from "./locate-replay.js";
 
 const BUDGETS = [1000, 2000, 4000, 8000] as const;
 type Variant = { name: string; files: "first" | "all"; order: "calls" | "words" | "pointer scores" | "fused" | "nested" };
@@ -42,22 +41,14 @@ const args = parseBenchArgs();
 let rows = parseDataset(readFileSync(args.one("dataset", ""), "utf8")).filter((r) => r.goldLines.size > 0);
 if (args.has("repo")) rows = rows.filter((r) => args.all("repo").includes(r.repo));
 const counter = await loadCl100k();
-const fs = { realpath: (p: string) => realpathSync(p), readText: (p: string) => readFileSync(p, "utf8") };
 const repos = [...new Set(rows.map((r) => r.repo))].sort();
 const half = (repo: string) => (repos.indexOf(repo) % 2 === 0 ? "A" : "B");
 /** hits[variant][budget] per row: variant 0 is today's locate. */
 const results: { row: EvalRow; hits: boolean[][] }[] = [];
-let generation = 0;
-
-await forEachIndexedTree({ rows, trees: args.one("trees", ""), storeDir: args.one("store-dir", "") }, async ({ index, rows: treeRows }) => {
-  const root = join(args.one("trees", ""), treeRows[0].baseCommit);
-  const context = createRepoContextCache(fs).context({ root, generation: ++generation, index }, counter);
-  for (const row of treeRows) {
-    const prepared = await prepareLocate(context, { issue: row.body, top: 5 });
-    const hits = [prepared, ...VARIANTS.map((v) => withCallees(context, prepared, v))].map((p) =>
-      BUDGETS.map((b) => meetsGold(row, packLocate(context, p, b).answer.code)));
-    results.push({ row, hits });
-  }
+await forEachPreparedLocate({ rows, trees: args.one("trees", ""), storeDir: args.one("store-dir", ""), counter }, (context, row, prepared) => {
+  const hits = [prepared, ...VARIANTS.map((v) => withCallees(context, prepared, v))].map((p) =>
+    BUDGETS.map((b) => codeMeetsGold(row, packLocate(context, p, b).answer.code)));
+  results.push({ row, hits });
 });
 
 const names = ["today", ...VARIANTS.map((v) => v.name)];
@@ -123,18 +114,4 @@ function calleesOf(context: RepoContext, pointer: CatalogSymbol, call: "paren" |
     if (m) found.push({ s, at: m.index });
   }
   return found.sort((a, b) => a.at - b.at).map((f) => f.s);
-}
-
-function meetsGold(row: EvalRow, code: readonly CodeView[]): boolean {
-  return code.some((c) => {
-    const ranges = row.goldLines.get(c.path) ?? [];
-    let from = c.start_line;
-    const parts: [number, number][] = [];
-    for (const o of c.omitted ?? []) {
-      if (o.start_line > from) parts.push([from, o.start_line - 1]);
-      from = o.end_line + 1;
-    }
-    if (from <= c.end_line) parts.push([from, c.end_line]);
-    return parts.some(([s, e]) => ranges.some(([gs, ge]) => s <= ge && gs <= e));
-  });
 }

@@ -7,36 +7,27 @@
  *   nice -n 5 npx tsx bench/study-locate-misses.ts --dataset /work/shared/bench/swebench_lite.jsonl \
  *     --trees ~/.cache/bench-trees --store-dir S [--budget 4000] [--repo owner/name]
  */
-import { readFileSync, realpathSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { parseDataset, type EvalRow } from "../src/eval/dataset.js";
-import { packLocate, prepareLocate, type CodeView } from "../src/mcp/locate-code.js";
-import { createRepoContextCache, type RepoContext } from "../src/mcp/repo-context.js";
+import { packLocate, type CodeView } from "../src/mcp/locate-code.js";
+import type { RepoContext } from "../src/mcp/repo-context.js";
 import type { CatalogSymbol } from "../src/mcp/symbol-catalog.js";
 import { loadCl100k } from "../src/mcp/token-counter.js";
 import { parseBenchArgs } from "./bench-args.js";
-import { forEachIndexedTree } from "./indexed-trees.js";
+import { forEachPreparedLocate } from "./locate-replay.js";
 
 const args = parseBenchArgs();
 let rows = parseDataset(readFileSync(args.one("dataset", ""), "utf8")).filter((r) => r.goldLines.size > 0);
 if (args.has("repo")) rows = rows.filter((r) => args.all("repo").includes(r.repo));
 const budget = Number(args.one("budget", "4000"));
 const counter = await loadCl100k();
-const fs = { realpath: (p: string) => realpathSync(p), readText: (p: string) => readFileSync(p, "utf8") };
 const classes = new Map<string, number>();
 const lines: string[] = [];
-let generation = 0;
-
-await forEachIndexedTree({ rows, trees: args.one("trees", ""), storeDir: args.one("store-dir", "") }, async ({ index, rows: treeRows }) => {
-  const root = join(args.one("trees", ""), treeRows[0].baseCommit);
-  const context = createRepoContextCache(fs).context({ root, generation: ++generation, index }, counter);
-  for (const row of treeRows) {
-    const prepared = await prepareLocate(context, { issue: row.body, top: 5 });
-    const answer = packLocate(context, prepared, budget).answer;
-    const verdict = classify(context, row, prepared.located.map((l) => ({ path: l.file.path, pointers: l.pointers })), answer.code);
-    classes.set(verdict.kind, (classes.get(verdict.kind) ?? 0) + 1);
-    if (verdict.kind !== "hit") lines.push(`${row.id}\t${row.lang}\t${verdict.kind}\t${verdict.detail}`);
-  }
+await forEachPreparedLocate({ rows, trees: args.one("trees", ""), storeDir: args.one("store-dir", ""), counter }, (context, row, prepared) => {
+  const answer = packLocate(context, prepared, budget).answer;
+  const verdict = classify(context, row, prepared.located.map((l) => ({ path: l.file.path, pointers: l.pointers })), answer.code);
+  classes.set(verdict.kind, (classes.get(verdict.kind) ?? 0) + 1);
+  if (verdict.kind !== "hit") lines.push(`${row.id}\t${row.lang}\t${verdict.kind}\t${verdict.detail}`);
 });
 
 for (const [kind, n] of [...classes].sort((a, b) => b[1] - a[1])) console.log(`${kind}\t${n}`);

@@ -1,0 +1,42 @@
+/**
+ * What the `locate` studies share: the walk over a dataset's indexed trees with one repository context per tree and
+ * `locate`'s budget-free part prepared once per issue (`prepareLocate`, top 5 files), and whether an answer's code
+ * meets the row's `gold_lines` (lines left out of a code item, `omitted`, do not count). Bench only.
+ */
+import { readFileSync, realpathSync } from "node:fs";
+import { join } from "node:path";
+import type { EvalRow } from "../src/eval/dataset.js";
+import { prepareLocate, type CodeView, type PreparedLocate } from "../src/mcp/locate-code.js";
+import { createRepoContextCache, type RepoContext } from "../src/mcp/repo-context.js";
+import type { TokenCounter } from "../src/mcp/token-counter.js";
+import { forEachIndexedTree } from "./indexed-trees.js";
+
+const fs = { realpath: (p: string) => realpathSync(p), readText: (p: string) => readFileSync(p, "utf8") };
+
+/** Calls `visit` for every row with its tree's context and its prepared `locate` (top 5 files), trees in store order. */
+export async function forEachPreparedLocate(
+  options: { readonly rows: readonly EvalRow[]; readonly trees: string; readonly storeDir: string; readonly counter: TokenCounter },
+  visit: (context: RepoContext, row: EvalRow, prepared: PreparedLocate) => void,
+): Promise<void> {
+  let generation = 0;
+  await forEachIndexedTree(options, async ({ index, rows }) => {
+    const root = join(options.trees, rows[0].baseCommit);
+    const context = createRepoContextCache(fs).context({ root, generation: ++generation, index }, options.counter);
+    for (const row of rows) visit(context, row, await prepareLocate(context, { issue: row.body, top: 5 }));
+  });
+}
+
+/** Whether code an answer shows (less its `omitted` lines) overlaps a line range the row's fix changed. */
+export function codeMeetsGold(row: EvalRow, code: readonly CodeView[]): boolean {
+  return code.some((c) => {
+    const ranges = row.goldLines.get(c.path) ?? [];
+    let from = c.start_line;
+    const parts: [number, number][] = [];
+    for (const o of c.omitted ?? []) {
+      if (o.start_line > from) parts.push([from, o.start_line - 1]);
+      from = o.end_line + 1;
+    }
+    if (from <= c.end_line) parts.push([from, c.end_line]);
+    return parts.some(([s, e]) => ranges.some(([gs, ge]) => s <= ge && gs <= e));
+  });
+}
