@@ -62,6 +62,14 @@ for (const group of ["all", "A", "B", ...new Set(rows.map((r) => r.lang))]) {
   });
 }
 
+// The issues each variant moves at 4,000 tokens (the tool's default), for reading them one by one.
+const AT = BUDGETS.indexOf(4000);
+VARIANTS.forEach((v, i) => {
+  const up = results.filter((r) => r.hits[i + 1][AT] && !r.hits[0][AT]).map((r) => r.row.id);
+  const down = results.filter((r) => !r.hits[i + 1][AT] && r.hits[0][AT]).map((r) => r.row.id);
+  console.log(`\n${v.name} at 4,000: up ${up.join(" ") || "-"}; down ${down.join(" ") || "-"}`);
+});
+
 /** The prepared answer with each chosen file's scored symbols reordered: the first pointer's callees first. */
 function withCallees(context: RepoContext, prepared: PreparedLocate, variant: Variant): PreparedLocate {
   return {
