@@ -10,7 +10,8 @@
  * - fused: both orders fused by reciprocal rank (k = 60);
  * - nested: the symbols inside the first pointer in the pointer scores' order first, then BM25. Extras never come from
  *   inside a shown pointer, so this changes only answers whose first pointer is too large to show (a long class):
- *   its place goes to its best members by the scores that chose it.
+ *   its place goes to its best members by the scores that chose it; "nested, normalised" the same with the pointer
+ *   scores' words length-normalised (`LENGTH_NORM`), as BM25's are.
  * Prints hits per budget and variant for all issues, each half of the repositories (sorted names, alternate) and each
  * language, with issues up / down against today. Bench only.
  *
@@ -24,11 +25,12 @@ import type { RepoContext } from "../src/mcp/repo-context.js";
 import type { ScoredSymbol } from "../src/mcp/score-symbol-text.js";
 import type { CatalogSymbol } from "../src/mcp/symbol-catalog.js";
 import { loadCl100k } from "../src/mcp/token-counter.js";
+import { rankSymbols } from "../src/rank/rank-symbols.js";
 import { parseBenchArgs } from "./bench-args.js";
 import { codeMeetsGold, forEachPreparedLocate } from "./locate-replay.js";
 
 const BUDGETS = [1000, 2000, 4000, 8000] as const;
-type Variant = { name: string; files: "first" | "all"; order: "calls" | "words" | "pointer scores" | "fused" | "nested" };
+type Variant = { name: string; files: "first" | "all"; order: "calls" | "words" | "pointer scores" | "fused" | "nested" | "nested, normalised" };
 /** Every variant docs/benchmarks.md reports (twenty-first session), so the one command gives each row. */
 const VARIANTS: Variant[] = [
   { name: "first, calls", files: "first", order: "calls" },
@@ -37,7 +39,13 @@ const VARIANTS: Variant[] = [
   { name: "all, fused", files: "all", order: "fused" },
   { name: "first, nested", files: "first", order: "nested" },
   { name: "all, nested", files: "all", order: "nested" },
+  { name: "first, nested, norm", files: "first", order: "nested, normalised" },
 ];
+/**
+ * The pointer scores' length normalisation for "nested, normalised": words divided by the square root of one plus the
+ * symbol's distinct terms (`lengthNorm`, 0 in the product). The square root is the conventional choice, not tuned.
+ */
+const LENGTH_NORM = 0.5;
 /** Reciprocal rank fusion's constant (Cormack et al. 2009), not tuned here. */
 const RRF_K = 60;
 
@@ -50,7 +58,10 @@ const half = (repo: string) => (repos.indexOf(repo) % 2 === 0 ? "A" : "B");
 /** hits[variant][budget] per row: variant 0 is today's locate. */
 const results: { row: EvalRow; hits: boolean[][] }[] = [];
 await forEachPreparedLocate({ rows, trees: args.one("trees", ""), storeDir: args.one("store-dir", ""), counter }, (context, row, prepared) => {
-  const hits = [prepared, ...VARIANTS.map((v) => reorderExtras(context, prepared, v))].map((p) =>
+  const normalised = rankSymbols(context.repo.index, row.body, { limit: 200, pointers: { lengthNorm: LENGTH_NORM } })
+    .map((r) => context.catalog.file(r.path)?.symbols.find((s) => s.qualifiedName === r.qualifiedName && s.kind === r.kind && s.startLine === r.startLine))
+    .filter((s): s is CatalogSymbol => s !== undefined);
+  const hits = [prepared, ...VARIANTS.map((v) => reorderExtras(context, prepared, v, normalised))].map((p) =>
     BUDGETS.map((b) => codeMeetsGold(row, packLocate(context, p, b).answer.code)));
   results.push({ row, hits });
 });
@@ -75,7 +86,7 @@ VARIANTS.forEach((v, i) => {
 });
 
 /** The prepared answer with the first (or every) file's scored symbols reordered as the variant says. */
-function reorderExtras(context: RepoContext, prepared: PreparedLocate, variant: Variant): PreparedLocate {
+function reorderExtras(context: RepoContext, prepared: PreparedLocate, variant: Variant, normalised: readonly CatalogSymbol[]): PreparedLocate {
   return {
     ...prepared,
     located: prepared.located.map((entry, i) => {
@@ -85,8 +96,8 @@ function reorderExtras(context: RepoContext, prepared: PreparedLocate, variant: 
       const inside = (s: CatalogSymbol) => s.id !== pointer.id && pointer.startLine <= s.startLine && s.endLine <= pointer.endLine;
       const callees = variant.order === "pointer scores"
         ? prepared.ranked.filter((s) => s.path === pointer.path)
-        : variant.order === "nested"
-        ? prepared.ranked.filter((s) => s.path === pointer.path && inside(s))
+        : variant.order === "nested" || variant.order === "nested, normalised"
+        ? (variant.order === "nested" ? prepared.ranked : normalised).filter((s) => s.path === pointer.path && inside(s))
         : calleesOf(context, pointer, variant.order === "calls" ? "paren" : "word");
       if (callees.length === 0) return entry;
       const ids = new Set(callees.map((s) => s.id));
