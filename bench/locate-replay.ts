@@ -26,17 +26,34 @@ export async function forEachPreparedLocate(
   });
 }
 
-/** Whether code an answer shows (less its `omitted` lines) overlaps a line range the row's fix changed. */
-export function codeMeetsGold(row: EvalRow, code: readonly CodeView[]): boolean {
-  return code.some((c) => {
-    const ranges = row.goldLines.get(c.path) ?? [];
-    let from = c.start_line;
+/** Line ranges per path. */
+export type Shown = Map<string, (readonly [number, number])[]>;
+
+/** The lines each code item shows, per path: its range less the lines it left out (`omitted`), which do not count. */
+export function shownCode(code: readonly CodeView[]): Shown {
+  const shown: Shown = new Map();
+  for (const c of code) {
     const parts: [number, number][] = [];
+    let from = c.start_line;
     for (const o of c.omitted ?? []) {
       if (o.start_line > from) parts.push([from, o.start_line - 1]);
       from = o.end_line + 1;
     }
     if (from <= c.end_line) parts.push([from, c.end_line]);
-    return parts.some(([s, e]) => ranges.some(([gs, ge]) => s <= ge && gs <= e));
-  });
+    shown.set(c.path, [...(shown.get(c.path) ?? []), ...parts]);
+  }
+  return shown;
+}
+
+/** Whether a shown range of a gold file overlaps one of that file's changed ranges. */
+export function meetsGold(row: EvalRow, shown: Shown): boolean {
+  for (const [path, ranges] of row.goldLines) {
+    for (const [s, e] of shown.get(path) ?? []) if (ranges.some(([gs, ge]) => s <= ge && gs <= e)) return true;
+  }
+  return false;
+}
+
+/** Whether code an answer shows (less its `omitted` lines) overlaps a line range the row's fix changed. */
+export function codeMeetsGold(row: EvalRow, code: readonly CodeView[]): boolean {
+  return meetsGold(row, shownCode(code));
 }

@@ -11,7 +11,7 @@
 import { readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseDataset, type EvalRow } from "../src/eval/dataset.js";
-import { packLocate, prepareLocate, type CodeView } from "../src/mcp/locate-code.js";
+import { packLocate, prepareLocate } from "../src/mcp/locate-code.js";
 import { packWithinBudget } from "../src/mcp/pack-budget.js";
 import { createRepoContextCache, type RepoContext } from "../src/mcp/repo-context.js";
 import { searchSymbols } from "../src/mcp/symbol-search.js";
@@ -19,6 +19,7 @@ import { loadCl100k, type TokenCounter } from "../src/mcp/token-counter.js";
 import { rankIssue } from "../src/triage/rank-issue.js";
 import { parseBenchArgs } from "./bench-args.js";
 import { forEachIndexedTree } from "./indexed-trees.js";
+import { meetsGold, shownCode, type Shown } from "./locate-replay.js";
 
 const BUDGETS = [1000, 2000, 4000, 8000] as const;
 /** Files the whole-files baseline may read, in rank order, until the budget is spent. */
@@ -26,9 +27,6 @@ const BASELINE_FILES = 20;
 /** Symbols the name-only baseline considers, best first, until the budget is spent. */
 const BASELINE_SYMBOLS = 40;
 
-type Range = readonly [number, number];
-/** What one answer showed: per path, the line ranges of source it returned. */
-type Shown = Map<string, Range[]>;
 
 const args = parseBenchArgs();
 let rows = parseDataset(readFileSync(args.one("dataset", ""), "utf8")).filter((r) => r.goldLines.size > 0);
@@ -78,29 +76,6 @@ table("all", results);
 for (const lang of [...new Set(results.map((r) => r.lang))].sort()) table(lang, results.filter((r) => r.lang === lang));
 const over = results.filter((r) => r.tokens.some((t, b) => t > BUDGETS[b])).length;
 console.log(`\nanswers over budget: ${over}; ${results.length} issues in ${Math.round((performance.now() - started) / 1000)} s`);
-
-/** The lines each code item shows: its range less the lines it left out (`omitted`), which do not count. */
-function shownCode(code: readonly CodeView[]): Shown {
-  const shown: Shown = new Map();
-  for (const c of code) {
-    const parts: Range[] = [];
-    let from = c.start_line;
-    for (const o of c.omitted ?? []) {
-      if (o.start_line > from) parts.push([from, o.start_line - 1]);
-      from = o.end_line + 1;
-    }
-    if (from <= c.end_line) parts.push([from, c.end_line]);
-    shown.set(c.path, [...(shown.get(c.path) ?? []), ...parts]);
-  }
-  return shown;
-}
-
-function meetsGold(row: EvalRow, shown: Shown): boolean {
-  for (const [path, ranges] of row.goldLines) {
-    for (const [s, e] of shown.get(path) ?? []) if (ranges.some(([gs, ge]) => s <= ge && gs <= e)) return true;
-  }
-  return false;
-}
 
 /** The ranked files read whole into `{files: [{path, source}]}`, the last one cut at a line so the JSON fits. */
 function wholeFiles(context: RepoContext, paths: readonly string[], budget: number, count: TokenCounter): Shown {

@@ -30,7 +30,7 @@ import { parseBenchArgs } from "./bench-args.js";
 import { codeMeetsGold, forEachPreparedLocate } from "./locate-replay.js";
 
 const BUDGETS = [1000, 2000, 4000, 8000] as const;
-type Variant = { name: string; files: "first" | "all"; order: "calls" | "words" | "pointer scores" | "fused" | "nested" | "nested, normalised" };
+type Variant = { name: string; files: "first" | "all"; order: "calls" | "pointer scores" | "fused" | "nested" | "nested, normalised" };
 /** Every variant docs/benchmarks.md reports (twenty-first session), so the one command gives each row. */
 const VARIANTS: Variant[] = [
   { name: "first, calls", files: "first", order: "calls" },
@@ -98,7 +98,7 @@ function reorderExtras(context: RepoContext, prepared: PreparedLocate, variant: 
         ? prepared.ranked.filter((s) => s.path === pointer.path)
         : variant.order === "nested" || variant.order === "nested, normalised"
         ? (variant.order === "nested" ? prepared.ranked : normalised).filter((s) => s.path === pointer.path && inside(s))
-        : calleesOf(context, pointer, variant.order === "calls" ? "paren" : "word");
+        : calleesOf(context, pointer);
       if (callees.length === 0) return entry;
       const ids = new Set(callees.map((s) => s.id));
       const front: ScoredSymbol[] = callees.map((symbol) => ({ symbol, score: Infinity }));
@@ -121,10 +121,10 @@ function fused(bm25: readonly ScoredSymbol[], byPointer: readonly CatalogSymbol[
 }
 
 /**
- * The file's innermost definitions outside `pointer` whose bare name the pointer's source uses (as a call, or as any
- * word), in the order of first use. Names defined more than twice in the file are skipped (overloads, `__init__`).
+ * The file's innermost definitions outside `pointer` whose bare name the pointer's source calls (the name followed by
+ * `(`), in the order of first call. Names defined more than twice in the file are skipped (overloads, `__init__`).
  */
-function calleesOf(context: RepoContext, pointer: CatalogSymbol, call: "paren" | "word"): CatalogSymbol[] {
+function calleesOf(context: RepoContext, pointer: CatalogSymbol): CatalogSymbol[] {
   const symbols = context.catalog.file(pointer.path)?.symbols ?? [];
   const leaves = symbols.filter((s) => !symbols.some((t) => t !== s && s.startLine <= t.startLine && t.endLine <= s.endLine
     && (t.startLine !== s.startLine || t.endLine !== s.endLine)));
@@ -133,7 +133,7 @@ function calleesOf(context: RepoContext, pointer: CatalogSymbol, call: "paren" |
   const found: { s: CatalogSymbol; at: number }[] = [];
   for (const s of outside) {
     if (!/^[A-Za-z_$][\w$]*$/.test(s.name) || outside.filter((t) => t.name === s.name).length > 2) continue;
-    const m = new RegExp(call === "paren" ? `\\b${s.name.replace(/\$/g, "\\$")}\\s*\\(` : `\\b${s.name.replace(/\$/g, "\\$")}\\b`).exec(text);
+    const m = new RegExp(`\\b${s.name.replace(/\$/g, "\\$")}\\s*\\(`).exec(text);
     if (m) found.push({ s, at: m.index });
   }
   return found.sort((a, b) => a.at - b.at).map((f) => f.s);

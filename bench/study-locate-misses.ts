@@ -14,7 +14,7 @@ import type { RepoContext } from "../src/mcp/repo-context.js";
 import type { CatalogSymbol } from "../src/mcp/symbol-catalog.js";
 import { loadCl100k } from "../src/mcp/token-counter.js";
 import { parseBenchArgs } from "./bench-args.js";
-import { forEachPreparedLocate } from "./locate-replay.js";
+import { codeMeetsGold, forEachPreparedLocate } from "./locate-replay.js";
 
 const args = parseBenchArgs();
 let rows = parseDataset(readFileSync(args.one("dataset", ""), "utf8")).filter((r) => r.goldLines.size > 0);
@@ -37,7 +37,7 @@ type Verdict = { kind: string; detail: string };
 
 function classify(context: RepoContext, row: EvalRow, located: readonly { path: string; pointers: readonly CatalogSymbol[] }[], code: readonly CodeView[]): Verdict {
   const meets = (path: string, s: number, e: number) => (row.goldLines.get(path) ?? []).some(([gs, ge]) => s <= ge && gs <= e);
-  if (code.some((c) => meets(c.path, c.start_line, c.end_line))) return { kind: "hit", detail: "" };
+  if (codeMeetsGold(row, code)) return { kind: "hit", detail: "" };
   const rank = located.findIndex((l) => row.goldLines.has(l.path));
   if (rank < 0) return { kind: "no gold file in top 5", detail: "" };
   const { path, pointers } = located[rank];
