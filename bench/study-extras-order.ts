@@ -11,8 +11,13 @@
  * - nested: the symbols inside the first pointer in the pointer scores' order first, then BM25. Extras never come from
  *   inside a shown pointer, so this changes only answers whose first pointer is too large to show (a long class):
  *   its place goes to its best members by the scores that chose it; "nested, normalised" the same with the pointer
- *   scores' words length-normalised (`LENGTH_NORM`), as BM25's are.
- * Prints hits per budget and variant for all issues, each half of the repositories (sorted names, alternate) and each
+ *   scores' words length-normalised (`LENGTH_NORM`), as BM25's are;
+ * - nested, bm25: the symbols inside a too-large first pointer in today's BM25 order, before the file's other symbols;
+ *   "nested, marked" the same with the members the pointer scores mark by a place (a frame, a cited or quoted line,
+ *   a name the issue writes) before the rest: the signals BM25 lacks, without the pointer scores' length bias;
+ * - density: each file's symbols by BM25 per square root of their length in characters (more small places per budget
+ *   instead of one long one; the square root is the conventional choice, not tuned).
+ * `--variant NAME` (repeatable) runs only those variants. Prints hits per budget and variant for all issues, each half of the repositories (sorted names, alternate) and each
  * language, with issues up / down against today. Bench only.
  *
  *   nice -n 5 npx tsx bench/study-extras-order.ts --dataset /work/shared/bench/swebench_lite.jsonl \
@@ -30,7 +35,11 @@ import { parseBenchArgs } from "./bench-args.js";
 import { codeMeetsGold, forEachPreparedLocate } from "./locate-replay.js";
 
 const BUDGETS = [1000, 2000, 4000, 8000] as const;
-type Variant = { name: string; files: "first" | "all"; order: "calls" | "pointer scores" | "fused" | "nested" | "nested, normalised" };
+type Variant = {
+  name: string;
+  files: "first" | "all";
+  order: "calls" | "pointer scores" | "fused" | "nested" | "nested, normalised" | "nested, bm25" | "nested, bm25, marked" | "density";
+};
 /** Every variant docs/benchmarks.md reports (twenty-first session), so the one command gives each row. */
 const VARIANTS: Variant[] = [
   { name: "first, calls", files: "first", order: "calls" },
@@ -40,6 +49,9 @@ const VARIANTS: Variant[] = [
   { name: "first, nested", files: "first", order: "nested" },
   { name: "all, nested", files: "all", order: "nested" },
   { name: "first, nested, norm", files: "first", order: "nested, normalised" },
+  { name: "first, nested, bm25", files: "first", order: "nested, bm25" },
+  { name: "first, nested, marked", files: "first", order: "nested, bm25, marked" },
+  { name: "all, density", files: "all", order: "density" },
 ];
 /**
  * The pointer scores' length normalisation for "nested, normalised": words divided by the square root of one plus the
@@ -50,6 +62,7 @@ const LENGTH_NORM = 0.5;
 const RRF_K = 60;
 
 const args = parseBenchArgs();
+const variants = args.has("variant") ? VARIANTS.filter((v) => args.all("variant").includes(v.name)) : VARIANTS;
 let rows = parseDataset(readFileSync(args.one("dataset", ""), "utf8")).filter((r) => r.goldLines.size > 0);
 if (args.has("repo")) rows = rows.filter((r) => args.all("repo").includes(r.repo));
 const counter = await loadCl100k();
@@ -61,12 +74,16 @@ await forEachPreparedLocate({ rows, trees: args.one("trees", ""), storeDir: args
   const normalised = rankSymbols(context.repo.index, row.body, { limit: 200, pointers: { lengthNorm: LENGTH_NORM } })
     .map((r) => context.catalog.file(r.path)?.symbols.find((s) => s.qualifiedName === r.qualifiedName && s.kind === r.kind && s.startLine === r.startLine))
     .filter((s): s is CatalogSymbol => s !== undefined);
-  const hits = [prepared, ...VARIANTS.map((v) => reorderExtras(context, prepared, v, normalised))].map((p) =>
+  const marked = new Set(rankSymbols(context.repo.index, row.body, { limit: 200 })
+    .filter((r) => r.evidence.frame || r.evidence.cited || r.evidence.named || r.evidence.quotedLine)
+    .map((r) => `${r.path}\0${r.qualifiedName}\0${r.kind}\0${r.startLine}`));
+  const isMarked = (s: CatalogSymbol) => marked.has(`${s.path}\0${s.qualifiedName}\0${s.kind}\0${s.startLine}`);
+  const hits = [prepared, ...variants.map((v) => reorderExtras(context, prepared, v, normalised, isMarked))].map((p) =>
     BUDGETS.map((b) => codeMeetsGold(row, packLocate(context, p, b).answer.code)));
   results.push({ row, hits });
 });
 
-const names = ["today", ...VARIANTS.map((v) => v.name)];
+const names = ["today", ...variants.map((v) => v.name)];
 for (const group of ["all", "A", "B", ...new Set(rows.map((r) => r.lang))]) {
   const rs = results.filter((r) => group === "all" || half(r.row.repo) === group || r.row.lang === group);
   console.log(`\n${group} (${rs.length})`);
@@ -79,21 +96,37 @@ for (const group of ["all", "A", "B", ...new Set(rows.map((r) => r.lang))]) {
 
 // The issues each variant moves at 4,000 tokens (the tool's default), for reading them one by one.
 const AT = BUDGETS.indexOf(4000);
-VARIANTS.forEach((v, i) => {
+variants.forEach((v, i) => {
   const up = results.filter((r) => r.hits[i + 1][AT] && !r.hits[0][AT]).map((r) => r.row.id);
   const down = results.filter((r) => !r.hits[i + 1][AT] && r.hits[0][AT]).map((r) => r.row.id);
   console.log(`\n${v.name} at 4,000: up ${up.join(" ") || "-"}; down ${down.join(" ") || "-"}`);
 });
 
 /** The prepared answer with the first (or every) file's scored symbols reordered as the variant says. */
-function reorderExtras(context: RepoContext, prepared: PreparedLocate, variant: Variant, normalised: readonly CatalogSymbol[]): PreparedLocate {
+function reorderExtras(
+  context: RepoContext,
+  prepared: PreparedLocate,
+  variant: Variant,
+  normalised: readonly CatalogSymbol[],
+  isMarked: (s: CatalogSymbol) => boolean,
+): PreparedLocate {
   return {
     ...prepared,
     located: prepared.located.map((entry, i) => {
       if ((variant.files === "first" && i > 0) || entry.pointers.length === 0) return entry;
       const pointer = entry.pointers[0];
+      if (variant.order === "density") {
+        const size = (s: CatalogSymbol) => Math.sqrt(1 + context.lines(s.path).slice(s.startLine, s.endLine).length);
+        return { ...entry, scored: [...entry.scored].map((s) => ({ ...s, score: s.score / size(s.symbol) })).sort((a, b) => b.score - a.score || a.symbol.startLine - b.symbol.startLine) };
+      }
       if (variant.order === "fused") return { ...entry, scored: fused(entry.scored, prepared.ranked.filter((s) => s.path === pointer.path)) };
       const inside = (s: CatalogSymbol) => s.id !== pointer.id && pointer.startLine <= s.startLine && s.endLine <= pointer.endLine;
+      if (variant.order === "nested, bm25" || variant.order === "nested, bm25, marked") {
+        const members = entry.scored.filter((s) => inside(s.symbol));
+        const front = variant.order === "nested, bm25" ? members : [...members.filter((s) => isMarked(s.symbol)), ...members.filter((s) => !isMarked(s.symbol))];
+        if (front.length === 0) return entry;
+        return { ...entry, scored: [...front.map((s) => ({ ...s, score: Infinity })), ...entry.scored.filter((s) => !inside(s.symbol))] };
+      }
       const callees = variant.order === "pointer scores"
         ? prepared.ranked.filter((s) => s.path === pointer.path)
         : variant.order === "nested" || variant.order === "nested, normalised"
