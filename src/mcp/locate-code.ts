@@ -6,9 +6,10 @@ import { packWithinBudget } from "./pack-budget.js";
 import type { RepoContext } from "./repo-context.js";
 import type { CatalogSymbol } from "./symbol-catalog.js";
 import { pickExtras, pickRanked } from "./pick-extras.js";
-import { issueTerms, scoreSymbolText, type ScoredSymbol } from "./score-symbol-text.js";
+import { issueTerms, lineScorer, scoreSymbolText, termIdf, type ScoredSymbol } from "./score-symbol-text.js";
 import { ToolInputError } from "./tool-error.js";
 import { longDocstringTails, withLinesLeftOut } from "./long-docstrings.js";
+import { excerptOmissions } from "./excerpt-lines.js";
 
 /** A `locate` request, validated. */
 export interface LocateRequest {
@@ -40,7 +41,10 @@ export interface CodeView {
   readonly start_line: number;
   readonly end_line: number;
   readonly source: string;
-  /** Lines of the symbol not in `source` (the tails of long docstrings), each replaced there by one line saying so. */
+  /**
+   * Lines of the symbol not in `source` (the tails of long docstrings, or the parts of a pointer too large to show
+   * whole that share no word with the issue), each replaced there by one line saying so.
+   */
   readonly omitted?: readonly { readonly start_line: number; readonly end_line: number }[];
 }
 
@@ -67,13 +71,23 @@ export interface PreparedLocate {
   readonly located: readonly LocatedEntry[];
   /** The symbols of the cross-file ranking, best first (`rankSymbols`). */
   readonly ranked: readonly CatalogSymbol[];
+  /** The issue's words with their counts (`issueTerms`): what an excerpt's lines are chosen by. */
+  readonly terms: ReadonlyMap<string, number>;
+}
+
+/** How `packLocate` packs; the defaults are the tool's. */
+export interface PackLocateOptions {
+  /** The share of the budget an excerpt of a pointer too large to show may take (`EXCERPT_SHARE`); 0: no excerpts. */
+  readonly excerptShare?: number;
 }
 
 /**
  * Ranks the files for an issue (the same `rankIssue` as `bugscout rank`, BM25) and packs the current source of
  * their pointers into the token budget: the first file's pointers and its best other symbol, then every other
  * file's first pointer in rank order (a small file whole instead of its pointers, `WHOLE_FILE`, or its pointers again
- * when the whole does not fit), then their second pointers, whole symbols only; the ids that did not fit are listed.
+ * when the whole does not fit), then their second pointers, whole symbols only but for a pointer too large to show
+ * whole, which comes as an excerpt (its first line and the lines around those that share the issue's words, the rest
+ * named in `omitted`); the ids that did not fit are listed.
  * With budget left, more symbols of the ranked files follow (`pickExtras`), then the next symbols of the cross-file
  * symbol ranking (`pickRanked`). When the ranked files alone take more than a third of the budget
  * (`FILE_LIST_SHARE`), the lowest ranked files are dropped, down to one; a budget too small for the first file is a
@@ -97,6 +111,7 @@ export async function prepareLocate(context: RepoContext, request: Omit<LocateRe
     .filter((s): s is CatalogSymbol => s !== undefined);
   return {
     ranked,
+    terms,
     located: ranking.files.map((file) => ({
       file,
       pointers: resolvePointers(context, file),
@@ -106,22 +121,31 @@ export async function prepareLocate(context: RepoContext, request: Omit<LocateRe
 }
 
 /** Packs a prepared `locate` answer into `budget` tokens (see `locateCode`). */
-export function packLocate(context: RepoContext, prepared: PreparedLocate, budget: number): MeasuredAnswer<LocateAnswer> {
+export function packLocate(context: RepoContext, prepared: PreparedLocate, budget: number, options: PackLocateOptions = {}): MeasuredAnswer<LocateAnswer> {
   const { located } = prepared;
   // The pointers are packed more than once (alone, after whole files give way, with the extras): each text is
   // tokenized once.
   const counts = new Map<string, number>();
   const counter = { count: (text: string) => counts.get(text) ?? counts.set(text, context.counter.count(text)).get(text)! };
   const counted: RepoContext = { ...context, counter };
+  const share = options.excerptShare ?? EXCERPT_SHARE;
+  const lineScore = lineScorer(prepared.terms, termIdf(context.repo.index));
+  const excerpt = (s: CatalogSymbol) => (share > 0 ? excerptView(counted, s, lineScore, budget * share) : undefined);
   for (let keep = located.length; keep >= 0; keep--) {
-    const answer = packLocated(counted, located.slice(0, keep), budget, prepared);
+    const answer = packLocated(counted, located.slice(0, keep), budget, prepared, excerpt);
     if (answer && (keep > 0 || located.length === 0)) return answer;
   }
   throw new ToolInputError(`token_budget ${budget} is too small to name even the first ranked file; ` +
     "give a larger budget (a few hundred tokens at least).");
 }
 
-function packLocated(context: RepoContext, located: readonly LocatedEntry[], budget: number, prepared: PreparedLocate): MeasuredAnswer<LocateAnswer> | undefined {
+function packLocated(
+  context: RepoContext,
+  located: readonly LocatedEntry[],
+  budget: number,
+  prepared: PreparedLocate,
+  excerpt: (s: CatalogSymbol) => CodeView | undefined,
+): MeasuredAnswer<LocateAnswer> | undefined {
   const files: LocatedFile[] = located.map(({ file, pointers }) => ({
     path: file.path,
     score: Math.round(file.score * 1000) / 1000,
@@ -183,9 +207,23 @@ function packLocated(context: RepoContext, located: readonly LocatedEntry[], bud
     wholes = wholes.map((w) => (unshown(w) ? undefined : w));
     packed = pack(wholes);
   }
-  const { pointers, lead, pointerIds, options, placeCode, shown } = packed;
+  const { pointers, lead, pointerIds, options } = packed;
+  if (!packed.shown) return undefined;
+  // A pointer left out of the places comes as an excerpt after them (the lines that share the issue's words, where it
+  // would otherwise be only an id in `left_out`): after every whole place, so it never takes a whole place's room.
+  const excerpts = new Map<string, CodeView>();
+  for (const p of pointers) {
+    if (packed.shown.included.some((c) => c.id === p.id)) continue;
+    const cut = excerpt(p);
+    if (cut) excerpts.set(p.id, cut);
+  }
+  const placeCode = [...packed.placeCode.filter((c) => !excerpts.has(c.id)), ...excerpts.values()];
+  const shown = excerpts.size === 0 ? packed.shown : packWithinBudget(placeCode, budget, build, context.counter, options);
   if (!shown) return undefined;
-  const shownPlaces = [...pointers, ...lead].filter((p) => shown.included.some((c) => c.id === p.id));
+  // An excerpt shows only some of its pointer's lines: extras may still come from the rest (a long class's methods).
+  const shownPlaces = [...pointers, ...lead]
+    .filter((p) => shown.included.some((c) => c.id === p.id))
+    .flatMap((p) => { const cut = excerpts.get(p.id); return cut ? keptParts(p, cut.omitted ?? []) : [p]; });
   const placeIds = new Set([...pointerIds, ...lead.map((s) => s.id)]);
   const picked = pickExtras(located.map((l) => l.scored), shownPlaces, placeIds);
   const extras = [...picked, ...pickRanked(prepared.ranked, [...shownPlaces, ...picked], placeIds)];
@@ -235,6 +273,43 @@ function codeView(context: RepoContext, s: CatalogSymbol): CodeView {
     source: withLinesLeftOut(lines, s.startLine, tails),
     omitted: tails.map((t) => ({ start_line: t.start, end_line: t.end })),
   };
+}
+
+/**
+ * The share of the budget an excerpt of a pointer too large to show may take: a third. Of 1/8, 1/4 and 1/3, an eighth
+ * gained most on half A of each development set's repositories but lost SWE-bench Lite's half B at 4,000 and 8,000
+ * tokens (smaller excerpts fit more often and take the room of extras that had met the fix); a third was next on half
+ * A and held on half B (docs/benchmarks.md, "Excerpts of pointers too large to show").
+ */
+export const EXCERPT_SHARE = 1 / 3;
+
+/**
+ * A pointer's excerpt: its first line and the lines around those that share the issue's words, best first, within
+ * `maxTokens` (`excerptOmissions`); the rest named in `omitted`. Undefined for a whole file, or when no line shares a
+ * word with the issue or nothing would be left out.
+ */
+function excerptView(context: RepoContext, s: CatalogSymbol, lineScore: (line: string) => number, maxTokens: number): CodeView | undefined {
+  if (s.id === s.path) return undefined;
+  const lines = context.lines(s.path).slice(s.startLine, s.endLine).split("\n");
+  const omitted = excerptOmissions(lines, s.startLine, lineScore, { maxTokens, count: (text) => context.counter.count(text) });
+  if (!omitted) return undefined;
+  return {
+    id: s.id, path: s.path, start_line: s.startLine, end_line: s.endLine,
+    source: withLinesLeftOut(lines, s.startLine, omitted, "lines"),
+    omitted: omitted.map((r) => ({ start_line: r.start, end_line: r.end })),
+  };
+}
+
+/** The parts of `s` outside `omitted` (sorted file lines), each as a copy of `s` with that part's lines. */
+function keptParts(s: CatalogSymbol, omitted: readonly { readonly start_line: number; readonly end_line: number }[]): CatalogSymbol[] {
+  const parts: CatalogSymbol[] = [];
+  let from = s.startLine;
+  for (const o of omitted) {
+    if (o.start_line > from) parts.push({ ...s, startLine: from, endLine: o.start_line - 1 });
+    from = o.end_line + 1;
+  }
+  if (from <= s.endLine) parts.push({ ...s, startLine: from, endLine: s.endLine });
+  return parts;
 }
 
 /** The whole file as one code item (its path as id) when it is small enough to show whole, else undefined. */

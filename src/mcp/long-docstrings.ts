@@ -85,17 +85,17 @@ function codeOf(line: string, bracket: (delta: number) => void): string {
 }
 
 /**
- * `lines` (lines `firstLine`.. of a file) joined, with each range (after its first line) replaced by one line,
- * indented like the line above it, that says which lines were left out.
+ * `lines` (lines `firstLine`.. of a file) joined, with each range replaced by one line, indented like the line above
+ * it, that says which lines were left out (`what`: "docstring lines", or "lines" for code).
  */
-export function withLinesLeftOut(lines: readonly string[], firstLine: number, ranges: readonly LineRange[]): string {
+export function withLinesLeftOut(lines: readonly string[], firstLine: number, ranges: readonly LineRange[], what = "docstring lines"): string {
   const out: string[] = [];
   let next = 0;
   for (const r of ranges) {
     out.push(...lines.slice(next, r.start - firstLine));
     // Indented like the summary line above it (the range's own first line may be blank).
     const indent = /^\s*/.exec(lines[r.start - firstLine - 1] ?? "")?.[0] ?? "";
-    out.push(`${indent}... (docstring lines ${r.start}-${r.end} left out)`);
+    out.push(`${indent}... (${what} ${r.start}-${r.end} left out)`);
     next = r.end - firstLine + 1;
   }
   out.push(...lines.slice(next));

@@ -37,16 +37,7 @@ export function scoreSymbolText(
     return { symbol: s, counts, length };
   });
   const avg = docs.reduce((sum, d) => sum + d.length, 0) / Math.max(1, docs.length);
-  const n = index.files.length;
-  const idf = new Map<string, number>();
-  const idfOf = (term: string) => {
-    let value = idf.get(term);
-    if (value === undefined) {
-      value = okapiIdf(n, index.postings(term)?.files.length ?? 0);
-      idf.set(term, value);
-    }
-    return value;
-  };
+  const idfOf = termIdf(index);
   const { k1, b } = SYMBOL_TEXT_BM25;
   return docs
     .map(({ symbol, counts, length }) => {
@@ -63,4 +54,32 @@ export function issueTerms(issue: string): Map<string, number> {
   const terms = new Map<string, number>();
   for (const t of tokenize(issue)) terms.set(t, (terms.get(t) ?? 0) + 1);
   return terms;
+}
+
+/** A term's Okapi IDF over the repository's files (the lexical index's document frequencies), memoised per call. */
+export function termIdf(index: LexicalIndex): (term: string) => number {
+  const n = index.files.length;
+  const idf = new Map<string, number>();
+  return (term) => {
+    let value = idf.get(term);
+    if (value === undefined) {
+      value = okapiIdf(n, index.postings(term)?.files.length ?? 0);
+      idf.set(term, value);
+    }
+    return value;
+  };
+}
+
+/** Scores one line of code: the summed IDF of the distinct issue words on it (0 when it shares none). */
+export function lineScorer(issueTerms: ReadonlyMap<string, number>, idfOf: (term: string) => number): (line: string) => number {
+  return (line) => {
+    const seen = new Set<string>();
+    let score = 0;
+    for (const term of tokenize(line)) {
+      if (!issueTerms.has(term) || seen.has(term)) continue;
+      seen.add(term);
+      score += idfOf(term);
+    }
+    return score;
+  };
 }

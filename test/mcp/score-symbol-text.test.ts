@@ -4,7 +4,7 @@ import type { SymbolInfo } from "../../src/index/types.js";
 import { analyzeContent } from "../../src/rank/analyze-content.js";
 import { buildLexicalIndex } from "../../src/rank/lexical-index.js";
 import { buildSymbolCatalog } from "../../src/mcp/symbol-catalog.js";
-import { issueTerms, scoreSymbolText } from "../../src/mcp/score-symbol-text.js";
+import { issueTerms, lineScorer, scoreSymbolText } from "../../src/mcp/score-symbol-text.js";
 import { toSourceLines } from "../../src/mcp/source-lines.js";
 
 const TEXT = [
@@ -42,5 +42,14 @@ describe("scoring a file's symbols by their text", () => {
 
   it("scores nothing for an issue that shares no word with the file", () => {
     assert.deepEqual(scoreSymbolText(index, issueTerms("logo renders blurry"), symbols, toSourceLines(TEXT)), []);
+  });
+});
+
+describe("lineScorer", () => {
+  it("sums the IDF of the distinct issue words on a line, each once, and gives 0 to a line without them", () => {
+    const idf = new Map([["separator", 2], ["seq", 3]]);
+    const score = lineScorer(issueTerms("--seq ignores the separator"), (t) => idf.get(t) ?? 0.5);
+    assert.equal(score('if (strcmp(arg, "--seq") == 0) separator = separator_for(seq);'), 3 + 2);
+    assert.equal(score("total += compute(input);"), 0);
   });
 });
