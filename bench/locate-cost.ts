@@ -1,7 +1,8 @@
 /**
  * Where a `locate` call's time goes, in-process (docs/benchmarks.md, "Warm tool latency"): on one indexed tree, the
  * first 25 issues of the repository are prepared (`prepareLocate`: the ranking, the pointers, the symbol ranking)
- * and packed at 4,000 tokens (`packLocate`), each timed; medians are printed with the characters tokenized per pack.
+ * and packed at 4,000 tokens (`--budget`; `packLocate`), each timed, in turn with excerpts off (`excerptShare` 0: what an
+ * excerpt of a pointer too large to show adds); medians are printed with the characters tokenized per pack.
  *
  *   npx tsx bench/locate-cost.ts --dataset ../shared/bench/swebench_lite.jsonl --repo django/django \
  *     --id django__django-15202 --trees ~/.cache/bench-trees --store-dir <stores>
@@ -26,21 +27,31 @@ await forEachIndexedTree({ rows: all.filter((r) => r.id === id), trees, storeDir
   let chars = 0;
   const measuring = { count: (text: string) => ((chars += text.length), counter.count(text)) };
   const context = createRepoContextCache(fs).context({ root: join(trees, rows[0].baseCommit), generation: 1, index }, measuring);
-  packLocate(context, await prepareLocate(context, { issue: texts[0], top: 5 }), 4000); // warm-up: catalog, JIT
+  // Excerpts off in a context of their own: each keeps its own memo of token counts, so neither run warms the other's.
+  const plain = createRepoContextCache(fs).context({ root: join(trees, rows[0].baseCommit), generation: 1, index }, counter);
+  const warm = await prepareLocate(context, { issue: texts[0], top: 5 });
+  packLocate(context, warm, 4000); // warm-up: catalog, JIT
+  packLocate(plain, warm, 4000, { excerptShare: 0 });
   const prepare: number[] = [];
+  const budget = Number(args.one("budget", "4000"));
   const pack: number[] = [];
+  const packPlain: number[] = [];
   const tokenized: number[] = [];
   for (const text of texts) {
     let start = performance.now();
     const prepared = await prepareLocate(context, { issue: text, top: 5 });
     prepare.push(performance.now() - start);
+    start = performance.now();
+    packLocate(plain, prepared, budget, { excerptShare: 0 });
+    packPlain.push(performance.now() - start);
     chars = 0;
     start = performance.now();
-    packLocate(context, prepared, 4000);
+    packLocate(context, prepared, budget);
     pack.push(performance.now() - start);
     tokenized.push(chars);
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
   console.log(`${texts.length} issues on ${index.files.length} files: prepareLocate ${median(prepare).toFixed(1)} ms, ` +
-    `packLocate(4,000) ${median(pack).toFixed(1)} ms, ${median(tokenized)} characters tokenized (medians)`);
+    `packLocate(${budget}) ${median(pack).toFixed(1)} ms (${median(packPlain).toFixed(1)} ms without excerpts), ` +
+    `${median(tokenized)} characters tokenized (medians)`);
 });

@@ -1,4 +1,5 @@
 import { MIN_OMITTED_LINES, type LineRange } from "./long-docstrings.js";
+import { MAX_CHARS_PER_TOKEN } from "./pack-budget.js";
 
 /**
  * Lines shown on each side of a matching line: git's default context for a diff hunk, the amount of surrounding code
@@ -39,7 +40,11 @@ export function excerptOmissions(
     const added: number[] = [];
     for (let i = from; i <= to; i++) if (!kept[i]) added.push(i);
     if (added.length === 0) continue;
-    const cost = limits.count(added.map((i) => lines[i]).join("\n"));
+    const text = added.map((i) => lines[i]).join("\n");
+    // A window that cannot fit by its length alone is passed over uncounted: a long function has thousands of
+    // candidate lines once the excerpt is nearly full.
+    if (tokens + text.length / MAX_CHARS_PER_TOKEN > limits.maxTokens) continue;
+    const cost = limits.count(text);
     if (tokens + cost > limits.maxTokens) continue;
     tokens += cost;
     for (const i of added) kept[i] = true;

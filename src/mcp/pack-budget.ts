@@ -30,7 +30,7 @@ const EDGE_SLACK = 8;
  * per token left cannot fit and is passed over without being counted: counting every candidate's source was most of
  * a `locate` call (~330 KB of text at 4,000 tokens on django).
  */
-const MAX_CHARS_PER_TOKEN = 12;
+export const MAX_CHARS_PER_TOKEN = 12;
 
 /**
  * Packs whole items, best first, into an answer whose serialised JSON (see `measureAnswer`) stays within `budget`

@@ -4,8 +4,8 @@ import { EXCERPT_CONTEXT, excerptOmissions } from "../../src/mcp/excerpt-lines.j
 
 /** A line scores 1 per "needle" it holds: the issue's word. */
 const score = (line: string) => line.split("needle").length - 1;
-/** One token per line: a budget in lines. */
-const count = (text: string) => text.split("\n").length;
+/** About four characters a token, as cl100k counts code. */
+const count = (text: string) => Math.ceil(text.length / 4);
 
 function body(length: number, needles: Record<number, number>): string[] {
   return Array.from({ length }, (_, i) => (i === 0 ? "fn big() {" : `  step_${i}(${"needle ".repeat(needles[i] ?? 0)})`));
@@ -24,8 +24,9 @@ describe("excerptOmissions", () => {
 
   it("stops taking windows at the token limit, the best match's window first", () => {
     const lines = body(60, { 20: 1, 45: 2 });
-    // The first line and one window of 2 * context + 1 lines fit; the second window does not.
-    const omitted = excerptOmissions(lines, 1, score, { maxTokens: 1 + 2 * EXCERPT_CONTEXT + 1, count });
+    // The first line and the best match's window fit; the second window does not.
+    const maxTokens = count(lines[0]) + count(lines.slice(45 - EXCERPT_CONTEXT, 45 + EXCERPT_CONTEXT + 1).join("\n"));
+    const omitted = excerptOmissions(lines, 1, score, { maxTokens, count });
     assert.deepEqual(omitted, [{ start: 2, end: 45 - EXCERPT_CONTEXT }, { start: 46 + EXCERPT_CONTEXT + 1, end: 60 }]);
   });
 
