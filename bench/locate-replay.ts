@@ -57,3 +57,36 @@ export function meetsGold(row: EvalRow, shown: Shown): boolean {
 export function codeMeetsGold(row: EvalRow, code: readonly CodeView[]): boolean {
   return meetsGold(row, shownCode(code));
 }
+
+/** One issue's hits per variant and budget (`hits[variant][budget]`; variant 0 is the baseline). */
+export interface VariantHits {
+  readonly row: EvalRow;
+  readonly hits: readonly (readonly boolean[])[];
+}
+
+/**
+ * Prints the share of issues hit per variant and budget, over all issues, each half of the repositories (sorted
+ * names, alternate: A = 1st, 3rd, …) and each language, with issues up / down against variant 0; then the issues each
+ * variant moves at 4,000 tokens (the tool's default), for reading them one by one.
+ */
+export function printVariantTable(results: readonly VariantHits[], names: readonly string[], budgets: readonly number[]): void {
+  const repos = [...new Set(results.map((r) => r.row.repo))].sort();
+  const half = (repo: string) => (repos.indexOf(repo) % 2 === 0 ? "A" : "B");
+  const width = Math.max(...names.map((n) => n.length)) + 1;
+  for (const group of ["all", "A", "B", ...new Set(results.map((r) => r.row.lang))]) {
+    const rs = results.filter((r) => group === "all" || half(r.row.repo) === group || r.row.lang === group);
+    console.log(`\n${group} (${rs.length})`);
+    names.forEach((name, v) => {
+      const cells = budgets.map((_, b) => `${((100 * rs.filter((r) => r.hits[v][b]).length) / rs.length).toFixed(1)}`);
+      const moved = budgets.map((_, b) => `+${rs.filter((r) => r.hits[v][b] && !r.hits[0][b]).length}/-${rs.filter((r) => !r.hits[v][b] && r.hits[0][b]).length}`);
+      console.log(`  ${name.padEnd(width)} ${cells.join(" / ")}   ${v === 0 ? "" : moved.join(" ")}`);
+    });
+  }
+  const at = budgets.indexOf(4000);
+  if (at < 0) return;
+  names.slice(1).forEach((name, i) => {
+    const up = results.filter((r) => r.hits[i + 1][at] && !r.hits[0][at]).map((r) => r.row.id);
+    const down = results.filter((r) => !r.hits[i + 1][at] && r.hits[0][at]).map((r) => r.row.id);
+    console.log(`\n${name} at 4,000: up ${up.join(" ") || "-"}; down ${down.join(" ") || "-"}`);
+  });
+}

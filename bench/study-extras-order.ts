@@ -24,7 +24,7 @@
  *     --trees ~/.cache/bench-trees --store-dir S
  */
 import { readFileSync } from "node:fs";
-import { parseDataset, type EvalRow } from "../src/eval/dataset.js";
+import { parseDataset } from "../src/eval/dataset.js";
 import { packLocate, type PreparedLocate } from "../src/mcp/locate-code.js";
 import type { RepoContext } from "../src/mcp/repo-context.js";
 import type { ScoredSymbol } from "../src/mcp/score-symbol-text.js";
@@ -32,7 +32,7 @@ import type { CatalogSymbol } from "../src/mcp/symbol-catalog.js";
 import { loadCl100k } from "../src/mcp/token-counter.js";
 import { rankSymbols } from "../src/rank/rank-symbols.js";
 import { parseBenchArgs } from "./bench-args.js";
-import { codeMeetsGold, forEachPreparedLocate } from "./locate-replay.js";
+import { codeMeetsGold, forEachPreparedLocate, printVariantTable, type VariantHits } from "./locate-replay.js";
 
 const BUDGETS = [1000, 2000, 4000, 8000] as const;
 type Variant = {
@@ -66,10 +66,8 @@ const variants = args.has("variant") ? VARIANTS.filter((v) => args.all("variant"
 let rows = parseDataset(readFileSync(args.one("dataset", ""), "utf8")).filter((r) => r.goldLines.size > 0);
 if (args.has("repo")) rows = rows.filter((r) => args.all("repo").includes(r.repo));
 const counter = await loadCl100k();
-const repos = [...new Set(rows.map((r) => r.repo))].sort();
-const half = (repo: string) => (repos.indexOf(repo) % 2 === 0 ? "A" : "B");
 /** hits[variant][budget] per row: variant 0 is today's locate. */
-const results: { row: EvalRow; hits: boolean[][] }[] = [];
+const results: VariantHits[] = [];
 await forEachPreparedLocate({ rows, trees: args.one("trees", ""), storeDir: args.one("store-dir", ""), counter }, (context, row, prepared) => {
   const normalised = rankSymbols(context.repo.index, row.body, { limit: 200, pointers: { lengthNorm: LENGTH_NORM } })
     .map((r) => context.catalog.file(r.path)?.symbols.find((s) => s.qualifiedName === r.qualifiedName && s.kind === r.kind && s.startLine === r.startLine))
@@ -83,24 +81,7 @@ await forEachPreparedLocate({ rows, trees: args.one("trees", ""), storeDir: args
   results.push({ row, hits });
 });
 
-const names = ["today", ...variants.map((v) => v.name)];
-for (const group of ["all", "A", "B", ...new Set(rows.map((r) => r.lang))]) {
-  const rs = results.filter((r) => group === "all" || half(r.row.repo) === group || r.row.lang === group);
-  console.log(`\n${group} (${rs.length})`);
-  names.forEach((name, v) => {
-    const cells = BUDGETS.map((_, b) => `${((100 * rs.filter((r) => r.hits[v][b]).length) / rs.length).toFixed(1)}`);
-    const moved = BUDGETS.map((_, b) => `+${rs.filter((r) => r.hits[v][b] && !r.hits[0][b]).length}/-${rs.filter((r) => !r.hits[v][b] && r.hits[0][b]).length}`);
-    console.log(`  ${name.padEnd(20)} ${cells.join(" / ")}   ${v === 0 ? "" : moved.join(" ")}`);
-  });
-}
-
-// The issues each variant moves at 4,000 tokens (the tool's default), for reading them one by one.
-const AT = BUDGETS.indexOf(4000);
-variants.forEach((v, i) => {
-  const up = results.filter((r) => r.hits[i + 1][AT] && !r.hits[0][AT]).map((r) => r.row.id);
-  const down = results.filter((r) => !r.hits[i + 1][AT] && r.hits[0][AT]).map((r) => r.row.id);
-  console.log(`\n${v.name} at 4,000: up ${up.join(" ") || "-"}; down ${down.join(" ") || "-"}`);
-});
+printVariantTable(results, ["today", ...variants.map((v) => v.name)], BUDGETS);
 
 /** The prepared answer with the first (or every) file's scored symbols reordered as the variant says. */
 function reorderExtras(
