@@ -19,8 +19,8 @@ export interface ExcerptLimits {
  * (its signature), then, best line first, each line that shares the issue's words (`lineScore` > 0) with
  * `EXCERPT_CONTEXT` lines on each side, while the kept lines stay within `limits.maxTokens`. Gaps shorter than
  * `MIN_OMITTED_LINES` are kept (their marker would cost as much as they do). `lines` are the symbol's lines, the
- * first numbered `firstLine`; the ranges are file lines. Undefined when no line shares a word with the issue or
- * nothing would be left out.
+ * first numbered `firstLine`; the ranges are file lines. Undefined when no line shares a word with the issue, no
+ * window fits (a first line alone says no more than the pointer's id) or nothing would be left out.
  */
 export function excerptOmissions(
   lines: readonly string[],
@@ -34,6 +34,7 @@ export function excerptOmissions(
   const kept = new Array<boolean>(lines.length).fill(false);
   kept[0] = true;
   let tokens = limits.count(lines[0]);
+  let windows = 0;
   for (const at of order) {
     const from = Math.max(0, at - EXCERPT_CONTEXT);
     const to = Math.min(lines.length - 1, at + EXCERPT_CONTEXT);
@@ -47,8 +48,10 @@ export function excerptOmissions(
     const cost = limits.count(text);
     if (tokens + cost > limits.maxTokens) continue;
     tokens += cost;
+    windows++;
     for (const i of added) kept[i] = true;
   }
+  if (windows === 0) return undefined;
   const omitted: LineRange[] = [];
   for (let i = 0; i < lines.length; ) {
     if (kept[i]) {

@@ -41,3 +41,10 @@ describe("excerptOmissions", () => {
     assert.equal(excerptOmissions(body(6, { 3: 1 }), 1, score, { maxTokens: 100, count }), undefined);
   });
 });
+
+describe("excerptOmissions with no room for a window", () => {
+  it("gives nothing rather than the first line alone", () => {
+    const lines = body(60, { 20: 1 });
+    assert.equal(excerptOmissions(lines, 1, score, { maxTokens: count(lines[0]) + 1, count }), undefined);
+  });
+});
