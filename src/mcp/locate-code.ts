@@ -8,8 +8,9 @@ import type { CatalogSymbol } from "./symbol-catalog.js";
 import { pickExtras, pickRanked } from "./pick-extras.js";
 import { issueTerms, lineScorer, scoreSymbolText, termIdf, type ScoredSymbol } from "./score-symbol-text.js";
 import { ToolInputError } from "./tool-error.js";
-import { longDocstringTails, withLinesLeftOut } from "./long-docstrings.js";
-import { excerptOmissions } from "./excerpt-lines.js";
+import { codeView, excerptView, keptParts, type CodeView } from "./code-views.js";
+
+export type { CodeView } from "./code-views.js";
 
 /** A `locate` request, validated. */
 export interface LocateRequest {
@@ -32,20 +33,6 @@ export interface LocatedFile {
   readonly score: number;
   readonly evidence: Pick<Evidence, "terms" | "mention" | "tests" | "declarations" | "related" | "package" | "titleWords">;
   readonly pointers: readonly PointerView[];
-}
-
-/** A whole symbol's current source. */
-export interface CodeView {
-  readonly id: string;
-  readonly path: string;
-  readonly start_line: number;
-  readonly end_line: number;
-  readonly source: string;
-  /**
-   * Lines of the symbol not in `source` (the tails of long docstrings, or the parts of a pointer too large to show
-   * whole that share no word with the issue), each replaced there by one line saying so.
-   */
-  readonly omitted?: readonly { readonly start_line: number; readonly end_line: number }[];
 }
 
 /** The answer of `locate` before its own token count is added. */
@@ -255,62 +242,12 @@ const RANKED_SYMBOLS = 200;
 export const WHOLE_FILE = { maxTokens: 800, maxShare: 0.5 } as const;
 
 /**
- * A symbol's current source as `locate` shows it: whole, except that the long docstrings of a Python definition (its
- * own and its methods') keep their summary line and leave the rest out (`omitted`): the prose costs a budget more
- * than it tells an agent about where to edit (docs/benchmarks.md, "Docstrings shortened"); `get_symbol` returns every
- * line. A whole file or line window is never shortened. Doc comments of other languages stay: leaving them out of
- * a class moved as many answers out of the budget as into it.
- */
-function codeView(context: RepoContext, s: CatalogSymbol): CodeView {
-  const source = context.lines(s.path).slice(s.startLine, s.endLine);
-  const base = { id: s.id, path: s.path, start_line: s.startLine, end_line: s.endLine };
-  if (s.language !== "python" || s.kind === "window") return { ...base, source };
-  const lines = source.split("\n");
-  const tails = longDocstringTails(lines, s.startLine);
-  if (tails.length === 0) return { ...base, source };
-  return {
-    ...base,
-    source: withLinesLeftOut(lines, s.startLine, tails),
-    omitted: tails.map((t) => ({ start_line: t.start, end_line: t.end })),
-  };
-}
-
-/**
  * The share of the budget an excerpt of a pointer too large to show may take: a third. Of 1/8, 1/4 and 1/3, an eighth
  * gained most on half A of each development set's repositories but lost SWE-bench Lite's half B at 4,000 and 8,000
  * tokens (smaller excerpts fit more often and take the room of extras that had met the fix); a third was next on half
  * A and held on half B (docs/benchmarks.md, "Excerpts of pointers too large to show").
  */
 export const EXCERPT_SHARE = 1 / 3;
-
-/**
- * A pointer's excerpt: its first line and the lines around those that share the issue's words, best first, within
- * `maxTokens` (`excerptOmissions`); the rest named in `omitted`. Undefined for a whole file, or when no line shares a
- * word with the issue or nothing would be left out.
- */
-function excerptView(context: RepoContext, s: CatalogSymbol, lineScore: (line: string) => number, maxTokens: number): CodeView | undefined {
-  if (s.id === s.path) return undefined;
-  const lines = context.lines(s.path).slice(s.startLine, s.endLine).split("\n");
-  const omitted = excerptOmissions(lines, s.startLine, lineScore, { maxTokens, count: (text) => context.counter.count(text) });
-  if (!omitted) return undefined;
-  return {
-    id: s.id, path: s.path, start_line: s.startLine, end_line: s.endLine,
-    source: withLinesLeftOut(lines, s.startLine, omitted, "lines"),
-    omitted: omitted.map((r) => ({ start_line: r.start, end_line: r.end })),
-  };
-}
-
-/** The parts of `s` outside `omitted` (sorted file lines), each as a copy of `s` with that part's lines. */
-function keptParts(s: CatalogSymbol, omitted: readonly { readonly start_line: number; readonly end_line: number }[]): CatalogSymbol[] {
-  const parts: CatalogSymbol[] = [];
-  let from = s.startLine;
-  for (const o of omitted) {
-    if (o.start_line > from) parts.push({ ...s, startLine: from, endLine: o.start_line - 1 });
-    from = o.end_line + 1;
-  }
-  if (from <= s.endLine) parts.push({ ...s, startLine: from, endLine: s.endLine });
-  return parts;
-}
 
 /** The whole file as one code item (its path as id) when it is small enough to show whole, else undefined. */
 function wholeFile(context: RepoContext, path: string, budget: number): CatalogSymbol | undefined {

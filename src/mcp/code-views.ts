@@ -1,0 +1,68 @@
+import { excerptOmissions } from "./excerpt-lines.js";
+import { longDocstringTails, withLinesLeftOut } from "./long-docstrings.js";
+import type { RepoContext } from "./repo-context.js";
+import type { CatalogSymbol } from "./symbol-catalog.js";
+
+/** A symbol's current source as an answer holds it: whole, or with the lines named in `omitted` left out. */
+export interface CodeView {
+  readonly id: string;
+  readonly path: string;
+  readonly start_line: number;
+  readonly end_line: number;
+  readonly source: string;
+  /**
+   * Lines of the symbol not in `source` (the tails of long docstrings, or the parts of a pointer too large to show
+   * whole that share no word with the issue), each replaced there by one line saying so.
+   */
+  readonly omitted?: readonly { readonly start_line: number; readonly end_line: number }[];
+}
+
+/**
+ * A symbol's current source as `locate` shows it: whole, except that the long docstrings of a Python definition (its
+ * own and its methods') keep their summary line and leave the rest out (`omitted`): the prose costs a budget more
+ * than it tells an agent about where to edit (docs/benchmarks.md, "Docstrings shortened"); `get_symbol` returns every
+ * line. A whole file or line window is never shortened. Doc comments of other languages stay: leaving them out of
+ * a class moved as many answers out of the budget as into it.
+ */
+export function codeView(context: RepoContext, s: CatalogSymbol): CodeView {
+  const source = context.lines(s.path).slice(s.startLine, s.endLine);
+  const base = { id: s.id, path: s.path, start_line: s.startLine, end_line: s.endLine };
+  if (s.language !== "python" || s.kind === "window") return { ...base, source };
+  const lines = source.split("\n");
+  const tails = longDocstringTails(lines, s.startLine);
+  if (tails.length === 0) return { ...base, source };
+  return {
+    ...base,
+    source: withLinesLeftOut(lines, s.startLine, tails),
+    omitted: tails.map((t) => ({ start_line: t.start, end_line: t.end })),
+  };
+}
+
+/**
+ * A pointer's excerpt: its first line and the lines around those that share the issue's words, best first, within
+ * `maxTokens` (`excerptOmissions`); the rest named in `omitted`. Undefined for a whole file, or when no line shares a
+ * word with the issue or nothing would be left out.
+ */
+export function excerptView(context: RepoContext, s: CatalogSymbol, lineScore: (line: string) => number, maxTokens: number): CodeView | undefined {
+  if (s.id === s.path) return undefined;
+  const lines = context.lines(s.path).slice(s.startLine, s.endLine).split("\n");
+  const omitted = excerptOmissions(lines, s.startLine, lineScore, { maxTokens, count: (text) => context.counter.count(text) });
+  if (!omitted) return undefined;
+  return {
+    id: s.id, path: s.path, start_line: s.startLine, end_line: s.endLine,
+    source: withLinesLeftOut(lines, s.startLine, omitted, "lines"),
+    omitted: omitted.map((r) => ({ start_line: r.start, end_line: r.end })),
+  };
+}
+
+/** The parts of `s` outside `omitted` (sorted file lines), each as a copy of `s` with that part's lines. */
+export function keptParts(s: CatalogSymbol, omitted: readonly { readonly start_line: number; readonly end_line: number }[]): CatalogSymbol[] {
+  const parts: CatalogSymbol[] = [];
+  let from = s.startLine;
+  for (const o of omitted) {
+    if (o.start_line > from) parts.push({ ...s, startLine: from, endLine: o.start_line - 1 });
+    from = o.end_line + 1;
+  }
+  if (from <= s.endLine) parts.push({ ...s, startLine: from, endLine: s.endLine });
+  return parts;
+}
