@@ -6,6 +6,7 @@
 import { readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import type { EvalRow } from "../src/eval/dataset.js";
+import { shownRanges } from "../src/mcp/code-views.js";
 import { prepareLocate, type CodeView, type PreparedLocate } from "../src/mcp/locate-code.js";
 import { createRepoContextCache, type RepoContext } from "../src/mcp/repo-context.js";
 import type { TokenCounter } from "../src/mcp/token-counter.js";
@@ -32,16 +33,7 @@ export type Shown = Map<string, (readonly [number, number])[]>;
 /** The lines each code item shows, per path: its range less the lines it left out (`omitted`), which do not count. */
 export function shownCode(code: readonly CodeView[]): Shown {
   const shown: Shown = new Map();
-  for (const c of code) {
-    const parts: [number, number][] = [];
-    let from = c.start_line;
-    for (const o of c.omitted ?? []) {
-      if (o.start_line > from) parts.push([from, o.start_line - 1]);
-      from = o.end_line + 1;
-    }
-    if (from <= c.end_line) parts.push([from, c.end_line]);
-    shown.set(c.path, [...(shown.get(c.path) ?? []), ...parts]);
-  }
+  for (const c of code) shown.set(c.path, [...(shown.get(c.path) ?? []), ...shownRanges(c)]);
   return shown;
 }
 

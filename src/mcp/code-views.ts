@@ -1,5 +1,5 @@
 import { excerptOmissions } from "./excerpt-lines.js";
-import { longDocstringTails, withLinesLeftOut } from "./long-docstrings.js";
+import { longDocstringTails, withLinesLeftOut, type LineRange } from "./long-docstrings.js";
 import type { RepoContext } from "./repo-context.js";
 import type { CatalogSymbol } from "./symbol-catalog.js";
 
@@ -30,12 +30,7 @@ export function codeView(context: RepoContext, s: CatalogSymbol): CodeView {
   if (s.language !== "python" || s.kind === "window") return { ...base, source };
   const lines = source.split("\n");
   const tails = longDocstringTails(lines, s.startLine);
-  if (tails.length === 0) return { ...base, source };
-  return {
-    ...base,
-    source: withLinesLeftOut(lines, s.startLine, tails),
-    omitted: tails.map((t) => ({ start_line: t.start, end_line: t.end })),
-  };
+  return tails.length === 0 ? { ...base, source } : withOmitted(s, lines, tails, "docstring lines");
 }
 
 /**
@@ -47,22 +42,31 @@ export function excerptView(context: RepoContext, s: CatalogSymbol, lineScore: (
   if (s.id === s.path) return undefined;
   const lines = context.lines(s.path).slice(s.startLine, s.endLine).split("\n");
   const omitted = excerptOmissions(lines, s.startLine, lineScore, { maxTokens, count: (text) => context.counter.count(text) });
-  if (!omitted) return undefined;
+  return omitted ? withOmitted(s, lines, omitted, "lines") : undefined;
+}
+
+/** `s`'s view with `ranges` (file lines, sorted) left out of its `lines`, each named in `omitted` and by a marker line. */
+function withOmitted(s: CatalogSymbol, lines: readonly string[], ranges: readonly LineRange[], what: string): CodeView {
   return {
     id: s.id, path: s.path, start_line: s.startLine, end_line: s.endLine,
-    source: withLinesLeftOut(lines, s.startLine, omitted, "lines"),
-    omitted: omitted.map((r) => ({ start_line: r.start, end_line: r.end })),
+    source: withLinesLeftOut(lines, s.startLine, ranges, what),
+    omitted: ranges.map((r) => ({ start_line: r.start, end_line: r.end })),
   };
 }
 
-/** The parts of `s` outside `omitted` (sorted file lines), each as a copy of `s` with that part's lines. */
-export function keptParts(s: CatalogSymbol, omitted: readonly { readonly start_line: number; readonly end_line: number }[]): CatalogSymbol[] {
-  const parts: CatalogSymbol[] = [];
-  let from = s.startLine;
-  for (const o of omitted) {
-    if (o.start_line > from) parts.push({ ...s, startLine: from, endLine: o.start_line - 1 });
+/** The line ranges a view shows: its range less the lines it left out (`omitted`), in order. */
+export function shownRanges(view: Pick<CodeView, "start_line" | "end_line" | "omitted">): [number, number][] {
+  const parts: [number, number][] = [];
+  let from = view.start_line;
+  for (const o of view.omitted ?? []) {
+    if (o.start_line > from) parts.push([from, o.start_line - 1]);
     from = o.end_line + 1;
   }
-  if (from <= s.endLine) parts.push({ ...s, startLine: from, endLine: s.endLine });
+  if (from <= view.end_line) parts.push([from, view.end_line]);
   return parts;
+}
+
+/** The parts of `s` that its view `shown` shows (`shownRanges`), each as a copy of `s` with that part's lines. */
+export function keptParts(s: CatalogSymbol, shown: CodeView): CatalogSymbol[] {
+  return shownRanges(shown).map(([startLine, endLine]) => ({ ...s, startLine, endLine }));
 }

@@ -117,7 +117,13 @@ export function packLocate(context: RepoContext, prepared: PreparedLocate, budge
   const counted: RepoContext = { ...context, counter };
   const share = options.excerptShare ?? EXCERPT_SHARE;
   const lineScore = lineScorer(prepared.terms, termIdf(context.repo.index));
-  const excerpt = (s: CatalogSymbol) => (share > 0 ? excerptView(counted, s, lineScore, budget * share) : undefined);
+  // A pointer's excerpt depends only on it and the budget: made once, though fewer files may be tried after.
+  const cuts = new Map<string, CodeView | undefined>();
+  const excerpt = (s: CatalogSymbol) => {
+    if (share <= 0) return undefined;
+    if (!cuts.has(s.id)) cuts.set(s.id, excerptView(counted, s, lineScore, budget * share));
+    return cuts.get(s.id);
+  };
   for (let keep = located.length; keep >= 0; keep--) {
     const answer = packLocated(counted, located.slice(0, keep), budget, prepared, excerpt);
     if (answer && (keep > 0 || located.length === 0)) return answer;
@@ -210,7 +216,7 @@ function packLocated(
   // An excerpt shows only some of its pointer's lines: extras may still come from the rest (a long class's methods).
   const shownPlaces = [...pointers, ...lead]
     .filter((p) => shown.included.some((c) => c.id === p.id))
-    .flatMap((p) => { const cut = excerpts.get(p.id); return cut ? keptParts(p, cut.omitted ?? []) : [p]; });
+    .flatMap((p) => { const cut = excerpts.get(p.id); return cut ? keptParts(p, cut) : [p]; });
   const placeIds = new Set([...pointerIds, ...lead.map((s) => s.id)]);
   const picked = pickExtras(located.map((l) => l.scored), shownPlaces, placeIds);
   const extras = [...picked, ...pickRanked(prepared.ranked, [...shownPlaces, ...picked], placeIds)];
