@@ -1,8 +1,9 @@
 /**
  * Where a `locate` call's time goes, in-process (docs/benchmarks.md, "Warm tool latency"): on one indexed tree, the
  * first 25 issues of the repository are prepared (`prepareLocate`: the ranking, the pointers, the symbol ranking)
- * and packed at 4,000 tokens (`--budget`; `packLocate`), each timed, in turn with excerpts off (`excerptShare` 0: what an
- * excerpt of a pointer too large to show adds); medians are printed with the characters tokenized per pack.
+ * and packed at 4,000 tokens (`--budget`; `packLocate`), each timed, in turn with excerpts off (`excerptShare` and
+ * `fileExcerptShare` 0: what the excerpts of pointers too large to show and of the first file add); medians are
+ * printed with the characters tokenized per pack.
  *
  *   npx tsx bench/locate-cost.ts --dataset ../shared/bench/swebench_lite.jsonl --repo django/django \
  *     --id django__django-15202 --trees ~/.cache/bench-trees --store-dir <stores>
@@ -17,6 +18,8 @@ import { parseBenchArgs } from "./bench-args.js";
 import { forEachIndexedTree } from "./indexed-trees.js";
 
 const args = parseBenchArgs();
+/** No excerpt of a pointer too large to show, none of the first file: what the excerpts add. */
+const NO_EXCERPTS = { excerptShare: 0, fileExcerptShare: 0 } as const;
 const all = parseDataset(readFileSync(args.one("dataset", ""), "utf8")).filter((r) => r.repo === args.one("repo", ""));
 const id = args.one("id", all[0]?.id ?? "");
 const texts = all.slice(0, 25).map((r) => r.body);
@@ -31,7 +34,7 @@ await forEachIndexedTree({ rows: all.filter((r) => r.id === id), trees, storeDir
   const plain = createRepoContextCache(fs).context({ root: join(trees, rows[0].baseCommit), generation: 1, index }, counter);
   const warm = await prepareLocate(context, { issue: texts[0], top: 5 });
   packLocate(context, warm, 4000); // warm-up: catalog, JIT
-  packLocate(plain, warm, 4000, { excerptShare: 0 });
+  packLocate(plain, warm, 4000, NO_EXCERPTS);
   const prepare: number[] = [];
   const budget = Number(args.one("budget", "4000"));
   const pack: number[] = [];
@@ -42,7 +45,7 @@ await forEachIndexedTree({ rows: all.filter((r) => r.id === id), trees, storeDir
     const prepared = await prepareLocate(context, { issue: text, top: 5 });
     prepare.push(performance.now() - start);
     start = performance.now();
-    packLocate(plain, prepared, budget, { excerptShare: 0 });
+    packLocate(plain, prepared, budget, NO_EXCERPTS);
     packPlain.push(performance.now() - start);
     chars = 0;
     start = performance.now();

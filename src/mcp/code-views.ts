@@ -1,4 +1,4 @@
-import { excerptOmissions } from "./excerpt-lines.js";
+import { excerptOmissions, fileExcerpt } from "./excerpt-lines.js";
 import { longDocstringTails, withLinesLeftOut, type LineRange } from "./long-docstrings.js";
 import type { RepoContext } from "./repo-context.js";
 import type { CatalogSymbol } from "./symbol-catalog.js";
@@ -35,14 +35,44 @@ export function codeView(context: RepoContext, s: CatalogSymbol): CodeView {
 
 /**
  * A pointer's excerpt: its first line and the lines around those that share the issue's words, best first, within
- * `maxTokens` (`excerptOmissions`); the rest named in `omitted`. Undefined for a whole file, or when no line shares a
- * word with the issue or nothing would be left out.
+ * `maxTokens`, never a line another item shows (`shown`; `excerptOmissions`); the rest named in `omitted`. Undefined
+ * for a whole file, or when no line shares a word with the issue or nothing would be left out.
  */
-export function excerptView(context: RepoContext, s: CatalogSymbol, lineScore: (line: string) => number, maxTokens: number): CodeView | undefined {
+export function excerptView(
+  context: RepoContext,
+  s: CatalogSymbol,
+  lineScore: (line: string) => number,
+  maxTokens: number,
+  shown: (line: number) => boolean = () => false,
+): CodeView | undefined {
   if (s.id === s.path) return undefined;
   const lines = context.lines(s.path).slice(s.startLine, s.endLine).split("\n");
-  const omitted = excerptOmissions(lines, s.startLine, lineScore, { maxTokens, count: (text) => context.counter.count(text) });
+  const omitted = excerptOmissions(lines, s.startLine, lineScore, { maxTokens, count: (text) => context.counter.count(text) }, shown);
   return omitted ? withOmitted(s, lines, omitted, "lines") : undefined;
+}
+
+/**
+ * An excerpt of the file at `path` over the lines no other item of the answer shows (`shown`): the windows around the
+ * lines that share the issue's words, best first, within `maxTokens` (`fileExcerpt`), its id the path. Undefined when
+ * no window fits.
+ */
+export function fileExcerptView(
+  context: RepoContext,
+  path: string,
+  lineScore: (line: string) => number,
+  maxTokens: number,
+  shown: (line: number) => boolean,
+): CodeView | undefined {
+  const all = context.lines(path);
+  const lines = all.slice(1, all.count).split("\n");
+  const cut = fileExcerpt(lines, lineScore, { maxTokens, count: (text) => context.counter.count(text) }, shown);
+  if (!cut) return undefined;
+  const own = lines.slice(cut.start - 1, cut.end);
+  return {
+    id: path, path, start_line: cut.start, end_line: cut.end,
+    source: withLinesLeftOut(own, cut.start, cut.omitted, "lines"),
+    ...(cut.omitted.length > 0 ? { omitted: cut.omitted.map((r) => ({ start_line: r.start, end_line: r.end })) } : {}),
+  };
 }
 
 /** `s`'s view with `ranges` (file lines, sorted) left out of its `lines`, each named in `omitted` and by a marker line. */

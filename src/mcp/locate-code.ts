@@ -5,10 +5,10 @@ import { measureAnswer, type MeasuredAnswer } from "./measure-answer.js";
 import { packWithinBudget } from "./pack-budget.js";
 import type { RepoContext } from "./repo-context.js";
 import type { CatalogSymbol } from "./symbol-catalog.js";
-import { pickExtras, pickRanked } from "./pick-extras.js";
+import { overlaps, pickExtras, pickRanked } from "./pick-extras.js";
 import { issueTerms, lineScorer, scoreSymbolText, termIdf, type ScoredSymbol } from "./score-symbol-text.js";
 import { ToolInputError } from "./tool-error.js";
-import { codeView, excerptView, keptParts, type CodeView } from "./code-views.js";
+import { codeView, excerptView, fileExcerptView, keptParts, type CodeView } from "./code-views.js";
 
 export type { CodeView } from "./code-views.js";
 
@@ -66,6 +66,18 @@ export interface PreparedLocate {
 export interface PackLocateOptions {
   /** The share of the budget an excerpt of a pointer too large to show may take (`EXCERPT_SHARE`); 0: no excerpts. */
   readonly excerptShare?: number;
+  /** The share of the budget the first file's excerpt may take (`FILE_EXCERPT_SHARE`); 0: none. */
+  readonly fileExcerptShare?: number;
+}
+
+/** The excerpts `packLocated` may add, made by `packLocate` (which knows the issue's words and keeps them). */
+interface Excerpts {
+  /** A pointer too large to show whole, less the lines the `shown` places show. */
+  pointer(s: CatalogSymbol, shown: readonly CatalogSymbol[]): CodeView | undefined;
+  /** The file at `path` over the lines the `shown` places do not show, within `maxTokens`. */
+  file(path: string, shown: readonly CatalogSymbol[], maxTokens: number): CodeView | undefined;
+  /** The share of the budget the first file's excerpt may take. */
+  readonly fileShare: number;
 }
 
 /**
@@ -117,15 +129,22 @@ export function packLocate(context: RepoContext, prepared: PreparedLocate, budge
   const counted: RepoContext = { ...context, counter };
   const share = options.excerptShare ?? EXCERPT_SHARE;
   const lineScore = lineScorer(prepared.terms, termIdf(context.repo.index));
-  // A pointer's excerpt depends only on it and the budget: made once, though fewer files may be tried after.
+  // A pointer's excerpt depends on it, the budget and the lines shown in it by other items: made once for each,
+  // though fewer files may be tried after.
   const cuts = new Map<string, CodeView | undefined>();
-  const excerpt = (s: CatalogSymbol) => {
-    if (share <= 0) return undefined;
-    if (!cuts.has(s.id)) cuts.set(s.id, excerptView(counted, s, lineScore, budget * share));
-    return cuts.get(s.id);
+  const excerpts: Excerpts = {
+    pointer: (s, shown) => {
+      if (share <= 0) return undefined;
+      const inside = shown.filter((t) => overlaps(t, s));
+      const key = `${s.id}\0${inside.map((t) => `${t.startLine}-${t.endLine}`).join(",")}`;
+      if (!cuts.has(key)) cuts.set(key, excerptView(counted, s, lineScore, budget * share, linesOf(inside)));
+      return cuts.get(key);
+    },
+    file: (path, shown, maxTokens) => fileExcerptView(counted, path, lineScore, maxTokens, linesOf(shown.filter((t) => t.path === path))),
+    fileShare: options.fileExcerptShare ?? FILE_EXCERPT_SHARE,
   };
   for (let keep = located.length; keep >= 0; keep--) {
-    const answer = packLocated(counted, located.slice(0, keep), budget, prepared, excerpt);
+    const answer = packLocated(counted, located.slice(0, keep), budget, prepared, excerpts);
     if (answer && (keep > 0 || located.length === 0)) return answer;
   }
   throw new ToolInputError(`token_budget ${budget} is too small to name even the first ranked file; ` +
@@ -137,7 +156,7 @@ function packLocated(
   located: readonly LocatedEntry[],
   budget: number,
   prepared: PreparedLocate,
-  excerpt: (s: CatalogSymbol) => CodeView | undefined,
+  excerpts: Excerpts,
 ): MeasuredAnswer<LocateAnswer> | undefined {
   const files: LocatedFile[] = located.map(({ file, pointers }) => ({
     path: file.path,
@@ -203,25 +222,69 @@ function packLocated(
   const { pointers, lead, pointerIds, options } = packed;
   if (!packed.shown) return undefined;
   // A pointer left out of the places comes as an excerpt after them (the lines that share the issue's words, where it
-  // would otherwise be only an id in `left_out`): after every whole place, so it never takes a whole place's room.
-  const excerpts = new Map<string, CodeView>();
+  // would otherwise be only an id in `left_out`): after every whole place, so it never takes a whole place's room,
+  // and never showing a line a place shows (a method shown whole inside a class that is not).
+  const whole = pointers.filter((p) => packed.shown!.included.some((c) => c.id === p.id));
+  const wholePlaces = [...whole, ...lead.filter((p) => packed.shown!.included.some((c) => c.id === p.id))];
+  const excerpted = new Map<string, CodeView>();
   for (const p of pointers) {
-    if (packed.shown.included.some((c) => c.id === p.id)) continue;
-    const cut = excerpt(p);
-    if (cut) excerpts.set(p.id, cut);
+    if (whole.includes(p)) continue;
+    const cut = excerpts.pointer(p, wholePlaces);
+    if (cut) excerpted.set(p.id, cut);
   }
-  const placeCode = [...packed.placeCode.filter((c) => !excerpts.has(c.id)), ...excerpts.values()];
-  const shown = excerpts.size === 0 ? packed.shown : packWithinBudget(placeCode, budget, build, context.counter, options);
+  const placeCode = [...packed.placeCode.filter((c) => !excerpted.has(c.id)), ...excerpted.values()];
+  const shown = excerpted.size === 0 ? packed.shown : packWithinBudget(placeCode, budget, build, context.counter, options);
   if (!shown) return undefined;
   // An excerpt shows only some of its pointer's lines: extras may still come from the rest (a long class's methods).
   const shownPlaces = [...pointers, ...lead]
     .filter((p) => shown.included.some((c) => c.id === p.id))
-    .flatMap((p) => { const cut = excerpts.get(p.id); return cut ? keptParts(p, cut) : [p]; });
+    .flatMap((p) => { const cut = excerpted.get(p.id); return cut ? keptParts(p, cut) : [p]; });
+  // Then the first file's lines that no place shows, around the issue's words (`FILE_EXCERPT_SHARE`): where the fix
+  // is in a function the pointers and extras miss, or outside every definition of a file too large to come whole.
+  const fileCut = located.length > 0 ? firstFileExcerpt(context, located[0].file.path, shownPlaces, budget - shown.answer.tokens, budget, excerpts) : undefined;
+  const taken = fileCut ? [...shownPlaces, ...fileCut.parts] : shownPlaces;
   const placeIds = new Set([...pointerIds, ...lead.map((s) => s.id)]);
-  const picked = pickExtras(located.map((l) => l.scored), shownPlaces, placeIds);
-  const extras = [...picked, ...pickRanked(prepared.ranked, [...shownPlaces, ...picked], placeIds)];
-  if (extras.length === 0) return shown;
-  return packWithinBudget([...placeCode, ...extras.map(view)], budget, build, context.counter, options);
+  const picked = pickExtras(located.map((l) => l.scored), taken, placeIds);
+  const extras = [...picked, ...pickRanked(prepared.ranked, [...taken, ...picked], placeIds)];
+  const code = [...placeCode, ...(fileCut ? [fileCut.view] : []), ...extras.map(view)];
+  if (code.length === placeCode.length) return shown;
+  return packWithinBudget(code, budget, build, context.counter, options);
+}
+
+/**
+ * The first file's excerpt over the lines `shown` does not show, within its share of the budget and the room left
+ * (`room` tokens), with the parts it shows (as symbols, so extras overlapping them are skipped). A kept line costs up
+ * to a fifth more once escaped in the JSON answer (13–20 % measured on five repositories), and the item's own fields
+ * some 40 tokens more, so the excerpt is sized to fit what is left.
+ */
+function firstFileExcerpt(
+  context: RepoContext,
+  path: string,
+  shown: readonly CatalogSymbol[],
+  room: number,
+  budget: number,
+  excerpts: Excerpts,
+): { view: CodeView; parts: CatalogSymbol[] } | undefined {
+  const maxTokens = Math.min(budget * excerpts.fileShare, (room - ITEM_FIELDS) / JSON_ESCAPE_COST);
+  if (maxTokens < ITEM_FIELDS) return undefined;
+  const view = excerpts.file(path, shown, maxTokens);
+  const file = context.catalog.file(path);
+  if (!view || !file) return undefined;
+  const symbol: CatalogSymbol = {
+    id: path, path, name: path, qualifiedName: path, kind: "window", startLine: view.start_line, endLine: view.end_line,
+    language: file.language, role: file.role,
+  };
+  return { view, parts: keptParts(symbol, view) };
+}
+
+/** Tokens of a code item's fields besides its source (id, path, lines, `omitted`), about. */
+const ITEM_FIELDS = 40;
+/** What a line of source costs in the JSON answer against on its own, at most (`\n`, `\"` escapes): 13–20 % more. */
+const JSON_ESCAPE_COST = 1.25;
+
+/** A predicate for the lines `symbols` span (file lines; callers pass one file's). */
+function linesOf(symbols: readonly CatalogSymbol[]): (line: number) => boolean {
+  return (line) => symbols.some((t) => t.startLine <= line && line <= t.endLine);
 }
 
 /**
@@ -254,6 +317,13 @@ export const WHOLE_FILE = { maxTokens: 800, maxShare: 0.5 } as const;
  * A and held on half B (docs/benchmarks.md, "Excerpts of pointers too large to show").
  */
 export const EXCERPT_SHARE = 1 / 3;
+
+/**
+ * The share of the budget the first file's excerpt (its lines no place shows, around the issue's words) may take: an
+ * eighth. Of 1/8, 1/4 and 1/2 (and two files' excerpts at 1/4 each), an eighth gained most on half A of both
+ * development sets' repositories and held on half B (docs/benchmarks.md, "The first file's excerpt").
+ */
+export const FILE_EXCERPT_SHARE = 1 / 8;
 
 /** The whole file as one code item (its path as id) when it is small enough to show whole, else undefined. */
 function wholeFile(context: RepoContext, path: string, budget: number): CatalogSymbol | undefined {

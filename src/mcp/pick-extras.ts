@@ -32,7 +32,8 @@ export function pickExtras(
   return out;
 }
 
-function overlaps(a: CatalogSymbol, b: CatalogSymbol): boolean {
+/** Whether two symbols share a line of the same file. */
+export function overlaps(a: CatalogSymbol, b: CatalogSymbol): boolean {
   return a.path === b.path && a.startLine <= b.endLine && b.startLine <= a.endLine;
 }
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { EXCERPT_CONTEXT, excerptOmissions } from "../../src/mcp/excerpt-lines.js";
+import { EXCERPT_CONTEXT, excerptOmissions, fileExcerpt } from "../../src/mcp/excerpt-lines.js";
 
 /** A line scores 1 per "needle" it holds: the word. */
 const score = (line: string) => line.split("needle").length - 1;
@@ -46,5 +46,44 @@ describe("excerptOmissions with no room for a window", () => {
   it("gives nothing rather than the first line alone", () => {
     const lines = body(60, { 20: 1 });
     assert.equal(excerptOmissions(lines, 1, score, { maxTokens: count(lines[0]) + 1, count }), undefined);
+  });
+});
+
+describe("excerptOmissions beside lines shown elsewhere", () => {
+  it("never keeps a line another item shows, and leaves out a gap of any length that holds one", () => {
+    // Lines 20-22 (file lines 21-23) are a method shown whole elsewhere; line 24 (0-based) matches, its window cut
+    // at the method. The match on line 21 is inside the method: passed over.
+    const lines = body(60, { 21: 3, 24: 1 });
+    const shown = (line: number) => line >= 21 && line <= 23;
+    assert.deepEqual(excerptOmissions(lines, 1, score, { maxTokens: 100, count }, shown), [
+      { start: 2, end: 23 },
+      { start: 25 + EXCERPT_CONTEXT + 1, end: 60 },
+    ]);
+  });
+});
+
+describe("fileExcerpt", () => {
+  it("spans the windows around the best lines, from the first kept line to the last, less the gaps", () => {
+    const lines = body(100, { 20: 1, 70: 2 });
+    const cut = fileExcerpt(lines, score, { maxTokens: 200, count }, () => false);
+    assert.deepEqual(cut, {
+      start: 21 - EXCERPT_CONTEXT,
+      end: 71 + EXCERPT_CONTEXT,
+      omitted: [{ start: 21 + EXCERPT_CONTEXT + 1, end: 71 - EXCERPT_CONTEXT - 1 }],
+    });
+  });
+
+  it("leaves out a short gap when it holds a line shown elsewhere, and keeps it otherwise", () => {
+    // Windows around lines 10 and 18 (0-based) leave line 14 between them (file line 15).
+    const lines = body(40, { 10: 1, 18: 1 });
+    const limits = { maxTokens: 200, count };
+    assert.deepEqual(fileExcerpt(lines, score, limits, () => false)?.omitted, []);
+    assert.deepEqual(fileExcerpt(lines, score, limits, (line) => line === 15)?.omitted, [{ start: 15, end: 15 }]);
+  });
+
+  it("gives nothing when every matching line is shown elsewhere or no window fits", () => {
+    const lines = body(40, { 10: 1 });
+    assert.equal(fileExcerpt(lines, score, { maxTokens: 200, count }, (line) => line === 11), undefined);
+    assert.equal(fileExcerpt(lines, score, { maxTokens: 1, count }, () => false), undefined);
   });
 });

@@ -50,7 +50,7 @@ describe("locate on a pointer too large to show whole", () => {
   it("names the pointer in `left_out` as before when excerpts are off", async () => {
     const { context } = await setUp();
     const prepared = await prepareLocate(context, { issue: ISSUE, top: 5 });
-    const answer = packLocate(context, prepared, 1000, { excerptShare: 0 }).answer;
+    const answer = packLocate(context, prepared, 1000, { excerptShare: 0, fileExcerptShare: 0 }).answer;
     assert.deepEqual(answer.code, []);
     assert.deepEqual(answer.left_out, ["src/main.c::main#function"]);
   });

@@ -1,0 +1,50 @@
+/**
+ * Study for issue 23: `locate` with an excerpt of the first ranked files over the lines no other item shows (the
+ * windows around the lines that share the issue's words, `fileExcerpt` in src/mcp/excerpt-lines.ts) before the
+ * per-file extras, at several shares of the budget. Real `packLocate` replays on the same prepared rankings; prints
+ * hits per budget and variant for all issues, each half of the repositories (sorted names, alternate) and each
+ * language, with issues up / down against no file excerpt. Also checks that no answer is
+ * over its budget and that no line is sent twice. Bench only.
+ *
+ *   nice -n 5 npx tsx bench/study-file-excerpts.ts --dataset /work/shared/bench/swebench_lite.jsonl \
+ *     --trees ~/.cache/bench-trees --store-dir S [--variant NAME]…
+ */
+import { readFileSync } from "node:fs";
+import { parseDataset } from "../src/eval/dataset.js";
+import { packLocate, type PackLocateOptions } from "../src/mcp/locate-code.js";
+import { loadCl100k } from "../src/mcp/token-counter.js";
+import { parseBenchArgs } from "./bench-args.js";
+import { codeMeetsGold, forEachPreparedLocate, printVariantTable, shownCode, type VariantHits } from "./locate-replay.js";
+
+const BUDGETS = [1000, 2000, 4000, 8000] as const;
+/** Shares of the budget the first file's excerpt may take (`fileExcerptShare`; 0: none, the tool before). */
+const VARIANTS: Record<string, PackLocateOptions> = {
+  "no file excerpt": { fileExcerptShare: 0 },
+  "first file ≤ 1/8": { fileExcerptShare: 1 / 8 },
+  "first file ≤ 1/4": { fileExcerptShare: 1 / 4 },
+  "first file ≤ 1/2": { fileExcerptShare: 1 / 2 },
+};
+
+const args = parseBenchArgs();
+let rows = parseDataset(readFileSync(args.one("dataset", ""), "utf8")).filter((r) => r.goldLines.size > 0);
+if (args.has("repo")) rows = rows.filter((r) => args.all("repo").includes(r.repo));
+const names = args.has("variant") ? ["no file excerpt", ...args.all("variant")] : Object.keys(VARIANTS);
+const twice = new Map<string, number>();
+const counter = await loadCl100k();
+const results: VariantHits[] = [];
+let over = 0;
+await forEachPreparedLocate({ rows, trees: args.one("trees", ""), storeDir: args.one("store-dir", ""), counter }, (context, row, prepared) => {
+  const hits = names.map((name) => BUDGETS.map((b) => {
+    const answer = packLocate(context, prepared, b, VARIANTS[name]).answer;
+    if (answer.tokens > b) over++;
+    for (const ranges of shownCode(answer.code).values()) {
+      const sorted = [...ranges].sort((x, y) => x[0] - y[0]);
+      for (let i = 1; i < sorted.length; i++) if (sorted[i][0] <= sorted[i - 1][1]) twice.set(name, (twice.get(name) ?? 0) + 1);
+    }
+    return codeMeetsGold(row, answer.code);
+  }));
+  results.push({ row, hits });
+});
+
+console.log(`\nanswers over budget: ${over}; overlapping shown ranges: ${JSON.stringify(Object.fromEntries(twice))}`);
+printVariantTable(results, names, BUDGETS);
