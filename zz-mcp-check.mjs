@@ -1,0 +1,16 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { readFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+const bin = process.argv[2];
+const store = mkdtempSync(tmpdir() + "/zzmcp-") + "/s.db";
+const transport = new StdioClientTransport({ command: bin.endsWith(".js") ? "node" : bin, args: [...(bin.endsWith(".js") ? [bin] : []), "mcp", "--repo", "examples/sample-repo", "--store", store] });
+const client = new Client({ name: "zz", version: "1" });
+await client.connect(transport);
+console.log((await client.listTools()).tools.map((t) => t.name).join(","));
+const r = await client.callTool({ name: "locate", arguments: { issue: readFileSync("examples/sample-issue.md", "utf8"), top: 3, token_budget: 1000 } });
+const a = r.structuredContent;
+console.log(a.tokens, JSON.stringify(a.left_out), a.code.map((c) => `${c.id} ${c.start_line}-${c.end_line} ${JSON.stringify(c.omitted ?? [])}`).join("\n"));
+const bad = await client.callTool({ name: "file_outline", arguments: { path: "../../etc/passwd" } });
+console.log("isError", bad.isError);
+await client.close();
