@@ -5,12 +5,14 @@ import { measureAnswer, type MeasuredAnswer } from "./measure-answer.js";
 import { packWithinBudget } from "./pack-budget.js";
 import type { RepoContext } from "./repo-context.js";
 import type { CatalogSymbol } from "./symbol-catalog.js";
-import { overlaps, pickExtras, pickRanked } from "./pick-extras.js";
-import { issueTerms, lineScorer, scoreSymbolText, termIdf, type ScoredSymbol } from "./score-symbol-text.js";
+import { pickExtras, pickRanked } from "./pick-extras.js";
+import { issueTerms, scoreSymbolText, type ScoredSymbol } from "./score-symbol-text.js";
 import { ToolInputError } from "./tool-error.js";
-import { codeView, excerptView, fileExcerptView, keptParts, type CodeView } from "./code-views.js";
+import { codeView, keptParts, type CodeView } from "./code-views.js";
+import { EXCERPT_SHARE, FILE_EXCERPT_SHARE, locateExcerpts, type LocateExcerpts } from "./locate-excerpts.js";
 
 export type { CodeView } from "./code-views.js";
+export { EXCERPT_SHARE, FILE_EXCERPT_SHARE } from "./locate-excerpts.js";
 
 /** A `locate` request, validated. */
 export interface LocateRequest {
@@ -70,24 +72,14 @@ export interface PackLocateOptions {
   readonly fileExcerptShare?: number;
 }
 
-/** The excerpts `packLocated` may add, made by `packLocate` (which knows the issue's words and keeps them). */
-interface Excerpts {
-  /** A pointer too large to show whole, less the lines the `shown` places show. */
-  pointer(s: CatalogSymbol, shown: readonly CatalogSymbol[]): CodeView | undefined;
-  /** The file at `path` over the lines the `shown` places do not show, within `maxTokens`. */
-  file(path: string, shown: readonly CatalogSymbol[], maxTokens: number): CodeView | undefined;
-  /** The share of the budget the first file's excerpt may take. */
-  readonly fileShare: number;
-}
-
 /**
  * Ranks the files for an issue (the same `rankIssue` as `bugscout rank`, BM25) and packs the current source of
  * their pointers into the token budget: the first file's pointers and its best other symbol, then every other
  * file's first pointer in rank order (a small file whole instead of its pointers, `WHOLE_FILE`, or its pointers again
  * when the whole does not fit), then their second pointers, whole symbols only but for a pointer too large to show
  * whole, which comes as an excerpt (its first line and the lines around those that share the issue's words, the rest
- * named in `omitted`); the ids that did not fit are listed.
- * With budget left, more symbols of the ranked files follow (`pickExtras`), then the next symbols of the cross-file
+ * named in `omitted`); the ids that did not fit are listed. Then an excerpt of the first file's other lines around
+ * the issue's words (`locateExcerpts`). With budget left, more symbols of the ranked files follow (`pickExtras`), then the next symbols of the cross-file
  * symbol ranking (`pickRanked`). When the ranked files alone take more than a third of the budget
  * (`FILE_LIST_SHARE`), the lowest ranked files are dropped, down to one; a budget too small for the first file is a
  * `ToolInputError`.
@@ -127,22 +119,10 @@ export function packLocate(context: RepoContext, prepared: PreparedLocate, budge
   const counts = new Map<string, number>();
   const counter = { count: (text: string) => counts.get(text) ?? counts.set(text, context.counter.count(text)).get(text)! };
   const counted: RepoContext = { ...context, counter };
-  const share = options.excerptShare ?? EXCERPT_SHARE;
-  const lineScore = lineScorer(prepared.terms, termIdf(context.repo.index));
-  // A pointer's excerpt depends on it, the budget and the lines shown in it by other items: made once for each,
-  // though fewer files may be tried after.
-  const cuts = new Map<string, CodeView | undefined>();
-  const excerpts: Excerpts = {
-    pointer: (s, shown) => {
-      if (share <= 0) return undefined;
-      const inside = shown.filter((t) => overlaps(t, s));
-      const key = `${s.id}\0${inside.map((t) => `${t.startLine}-${t.endLine}`).join(",")}`;
-      if (!cuts.has(key)) cuts.set(key, excerptView(counted, s, lineScore, budget * share, linesOf(inside)));
-      return cuts.get(key);
-    },
-    file: (path, shown, maxTokens) => fileExcerptView(counted, path, lineScore, maxTokens, linesOf(shown.filter((t) => t.path === path))),
+  const excerpts = locateExcerpts(counted, prepared.terms, budget, {
+    pointerShare: options.excerptShare ?? EXCERPT_SHARE,
     fileShare: options.fileExcerptShare ?? FILE_EXCERPT_SHARE,
-  };
+  });
   for (let keep = located.length; keep >= 0; keep--) {
     const answer = packLocated(counted, located.slice(0, keep), budget, prepared, excerpts);
     if (answer && (keep > 0 || located.length === 0)) return answer;
@@ -156,7 +136,7 @@ function packLocated(
   located: readonly LocatedEntry[],
   budget: number,
   prepared: PreparedLocate,
-  excerpts: Excerpts,
+  excerpts: LocateExcerpts,
 ): MeasuredAnswer<LocateAnswer> | undefined {
   const files: LocatedFile[] = located.map(({ file, pointers }) => ({
     path: file.path,
@@ -220,12 +200,14 @@ function packLocated(
     packed = pack(wholes);
   }
   const { pointers, lead, pointerIds, options } = packed;
-  if (!packed.shown) return undefined;
+  const placed = packed.shown;
+  if (!placed) return undefined;
+  const isPlaced = (p: CatalogSymbol) => placed.included.some((c) => c.id === p.id);
   // A pointer left out of the places comes as an excerpt after them (the lines that share the issue's words, where it
   // would otherwise be only an id in `left_out`): after every whole place, so it never takes a whole place's room,
   // and never showing a line a place shows (a method shown whole inside a class that is not).
-  const whole = pointers.filter((p) => packed.shown!.included.some((c) => c.id === p.id));
-  const wholePlaces = [...whole, ...lead.filter((p) => packed.shown!.included.some((c) => c.id === p.id))];
+  const whole = pointers.filter(isPlaced);
+  const wholePlaces = [...whole, ...lead.filter(isPlaced)];
   const excerpted = new Map<string, CodeView>();
   for (const p of pointers) {
     if (whole.includes(p)) continue;
@@ -233,7 +215,7 @@ function packLocated(
     if (cut) excerpted.set(p.id, cut);
   }
   const placeCode = [...packed.placeCode.filter((c) => !excerpted.has(c.id)), ...excerpted.values()];
-  const shown = excerpted.size === 0 ? packed.shown : packWithinBudget(placeCode, budget, build, context.counter, options);
+  const shown = excerpted.size === 0 ? placed : packWithinBudget(placeCode, budget, build, context.counter, options);
   if (!shown) return undefined;
   // An excerpt shows only some of its pointer's lines: extras may still come from the rest (a long class's methods).
   const shownPlaces = [...pointers, ...lead]
@@ -241,7 +223,7 @@ function packLocated(
     .flatMap((p) => { const cut = excerpted.get(p.id); return cut ? keptParts(p, cut) : [p]; });
   // Then the first file's lines that no place shows, around the issue's words (`FILE_EXCERPT_SHARE`): where the fix
   // is in a function the pointers and extras miss, or outside every definition of a file too large to come whole.
-  const fileCut = located.length > 0 ? firstFileExcerpt(context, located[0].file.path, shownPlaces, budget - shown.answer.tokens, budget, excerpts) : undefined;
+  const fileCut = located.length > 0 ? excerpts.file(located[0].file.path, shownPlaces, budget - shown.answer.tokens) : undefined;
   const taken = fileCut ? [...shownPlaces, ...fileCut.parts] : shownPlaces;
   const placeIds = new Set([...pointerIds, ...lead.map((s) => s.id)]);
   const picked = pickExtras(located.map((l) => l.scored), taken, placeIds);
@@ -249,42 +231,6 @@ function packLocated(
   const code = [...placeCode, ...(fileCut ? [fileCut.view] : []), ...extras.map(view)];
   if (code.length === placeCode.length) return shown;
   return packWithinBudget(code, budget, build, context.counter, options);
-}
-
-/**
- * The first file's excerpt over the lines `shown` does not show, within its share of the budget and the room left
- * (`room` tokens), with the parts it shows (as symbols, so extras overlapping them are skipped). A kept line costs up
- * to a fifth more once escaped in the JSON answer (13–20 % measured on five repositories), and the item's own fields
- * some 40 tokens more, so the excerpt is sized to fit what is left.
- */
-function firstFileExcerpt(
-  context: RepoContext,
-  path: string,
-  shown: readonly CatalogSymbol[],
-  room: number,
-  budget: number,
-  excerpts: Excerpts,
-): { view: CodeView; parts: CatalogSymbol[] } | undefined {
-  const maxTokens = Math.min(budget * excerpts.fileShare, (room - ITEM_FIELDS) / JSON_ESCAPE_COST);
-  if (maxTokens < ITEM_FIELDS) return undefined;
-  const view = excerpts.file(path, shown, maxTokens);
-  const file = context.catalog.file(path);
-  if (!view || !file) return undefined;
-  const symbol: CatalogSymbol = {
-    id: path, path, name: path, qualifiedName: path, kind: "window", startLine: view.start_line, endLine: view.end_line,
-    language: file.language, role: file.role,
-  };
-  return { view, parts: keptParts(symbol, view) };
-}
-
-/** Tokens of a code item's fields besides its source (id, path, lines, `omitted`), about. */
-const ITEM_FIELDS = 40;
-/** What a line of source costs in the JSON answer against on its own, at most (`\n`, `\"` escapes): 13–20 % more. */
-const JSON_ESCAPE_COST = 1.25;
-
-/** A predicate for the lines `symbols` span (file lines; callers pass one file's). */
-function linesOf(symbols: readonly CatalogSymbol[]): (line: number) => boolean {
-  return (line) => symbols.some((t) => t.startLine <= line && line <= t.endLine);
 }
 
 /**
@@ -309,21 +255,6 @@ const RANKED_SYMBOLS = 200;
  * development sets (docs/benchmarks.md, "Accuracy within a token budget").
  */
 export const WHOLE_FILE = { maxTokens: 800, maxShare: 0.5 } as const;
-
-/**
- * The share of the budget an excerpt of a pointer too large to show may take: a third. Of 1/8, 1/4 and 1/3, an eighth
- * gained most on half A of each development set's repositories but lost SWE-bench Lite's half B at 4,000 and 8,000
- * tokens (smaller excerpts fit more often and take the room of extras that had met the fix); a third was next on half
- * A and held on half B (docs/benchmarks.md, "Excerpts of pointers too large to show").
- */
-export const EXCERPT_SHARE = 1 / 3;
-
-/**
- * The share of the budget the first file's excerpt (its lines no place shows, around the issue's words) may take: an
- * eighth. Of 1/8, 1/4 and 1/2 (and two files' excerpts at 1/4 each), an eighth gained most on half A of both
- * development sets' repositories and held on half B (docs/benchmarks.md, "The first file's excerpt").
- */
-export const FILE_EXCERPT_SHARE = 1 / 8;
 
 /** The whole file as one code item (its path as id) when it is small enough to show whole, else undefined. */
 function wholeFile(context: RepoContext, path: string, budget: number): CatalogSymbol | undefined {

@@ -1,0 +1,80 @@
+import { excerptView, fileExcerptView, keptParts, type CodeView } from "./code-views.js";
+import { overlaps } from "./pick-extras.js";
+import type { RepoContext } from "./repo-context.js";
+import { lineScorer, termIdf } from "./score-symbol-text.js";
+import type { CatalogSymbol } from "./symbol-catalog.js";
+
+/**
+ * The share of the budget an excerpt of a pointer too large to show may take: a third. Of 1/8, 1/4 and 1/3, an eighth
+ * gained most on half A of each development set's repositories but lost SWE-bench Lite's half B at 4,000 and 8,000
+ * tokens (smaller excerpts fit more often and take the room of extras that had met the fix); a third was next on half
+ * A and held on half B (docs/benchmarks.md, "Excerpts of pointers too large to show").
+ */
+export const EXCERPT_SHARE = 1 / 3;
+
+/**
+ * The share of the budget the first file's excerpt (its lines no place shows, around the issue's words) may take: an
+ * eighth. Of 1/8, 1/4 and 1/2 (and two files' excerpts at 1/4 each), an eighth gained most on half A of both
+ * development sets' repositories and held on half B (docs/benchmarks.md, "the first file's excerpt").
+ */
+export const FILE_EXCERPT_SHARE = 1 / 8;
+
+/** The excerpts a `locate` answer may hold, for one issue and budget. */
+export interface LocateExcerpts {
+  /** A pointer too large to show whole, less the lines the `shown` places show; undefined when none fits. */
+  pointer(s: CatalogSymbol, shown: readonly CatalogSymbol[]): CodeView | undefined;
+  /**
+   * The file at `path` over the lines the `shown` places do not show, sized to fit `room` tokens left in the answer,
+   * with the parts it shows (as symbols, so extras overlapping them are skipped); undefined when none fits.
+   */
+  file(path: string, shown: readonly CatalogSymbol[], room: number): { view: CodeView; parts: CatalogSymbol[] } | undefined;
+}
+
+/**
+ * The excerpts of one `locate` answer: their lines chosen by the issue's words (`terms`, each weighed by its IDF in
+ * the repository), a pointer's within `shares.pointerShare` of the budget, the first file's within
+ * `shares.fileShare` (0: none of that kind). A pointer's excerpt depends on it, the budget and the lines other items
+ * show inside it, so each is made once, though `packLocate` may try fewer files after.
+ */
+export function locateExcerpts(
+  context: RepoContext,
+  terms: ReadonlyMap<string, number>,
+  budget: number,
+  shares: { readonly pointerShare: number; readonly fileShare: number },
+): LocateExcerpts {
+  const lineScore = lineScorer(terms, termIdf(context.repo.index));
+  const cuts = new Map<string, CodeView | undefined>();
+  return {
+    pointer: (s, shown) => {
+      if (shares.pointerShare <= 0) return undefined;
+      const inside = shown.filter((t) => overlaps(t, s));
+      const key = `${s.id}\0${inside.map((t) => `${t.startLine}-${t.endLine}`).join(",")}`;
+      if (!cuts.has(key)) cuts.set(key, excerptView(context, s, lineScore, budget * shares.pointerShare, linesOf(inside)));
+      return cuts.get(key);
+    },
+    file: (path, shown, room) => {
+      // A kept line costs up to a fifth more once escaped in the JSON answer (13–20 % measured on five
+      // repositories), and the item's own fields some 40 tokens more: the excerpt is sized to fit what is left.
+      const maxTokens = Math.min(budget * shares.fileShare, (room - ITEM_FIELDS) / JSON_ESCAPE_COST);
+      const file = context.catalog.file(path);
+      if (maxTokens < ITEM_FIELDS || !file) return undefined;
+      const view = fileExcerptView(context, path, lineScore, maxTokens, linesOf(shown.filter((t) => t.path === path)));
+      if (!view) return undefined;
+      const symbol: CatalogSymbol = {
+        id: path, path, name: path, qualifiedName: path, kind: "window", startLine: view.start_line, endLine: view.end_line,
+        language: file.language, role: file.role,
+      };
+      return { view, parts: keptParts(symbol, view) };
+    },
+  };
+}
+
+/** Tokens of a code item's fields besides its source (id, path, lines, `omitted`), about. */
+const ITEM_FIELDS = 40;
+/** What a line of source costs in the JSON answer against on its own, at most (`\n`, `\"` escapes): 13–20 % more. */
+const JSON_ESCAPE_COST = 1.25;
+
+/** A predicate for the lines `symbols` span (file lines; callers pass one file's). */
+function linesOf(symbols: readonly CatalogSymbol[]): (line: number) => boolean {
+  return (line) => symbols.some((t) => t.startLine <= line && line <= t.endLine);
+}
