@@ -28,7 +28,8 @@ const VARIANTS: Record<string, PackLocateOptions> = {
 const args = parseBenchArgs();
 let rows = parseDataset(readFileSync(args.one("dataset", ""), "utf8")).filter((r) => r.goldLines.size > 0);
 if (args.has("repo")) rows = rows.filter((r) => args.all("repo").includes(r.repo));
-const names = args.has("variant") ? ["no file excerpt", ...args.all("variant")] : Object.keys(VARIANTS);
+// The first variant named is the one the others are compared with (by default, no file excerpt).
+const names = args.has("variant") ? args.all("variant") : Object.keys(VARIANTS);
 const twice = new Map<string, number>();
 const counter = await loadCl100k();
 const results: VariantHits[] = [];
