@@ -52,31 +52,42 @@ export function excerptView(
 }
 
 /**
- * An excerpt of the file at `path` over the lines no other item of the answer shows (`shown`): the windows around the
- * lines that share the issue's words, best first, within `maxTokens` (`fileExcerpt`), its id the path. Undefined when
- * no window fits.
+ * A whole file as a code item's symbol: its path as id and name, lines 1 to its last. Undefined when the catalog does
+ * not hold the file.
+ */
+export function fileSymbol(context: RepoContext, path: string): CatalogSymbol | undefined {
+  const file = context.catalog.file(path);
+  if (!file) return undefined;
+  return {
+    id: path, path, name: path, qualifiedName: path, kind: "window", startLine: 1, endLine: context.lines(path).count,
+    language: file.language, role: file.role,
+  };
+}
+
+/**
+ * An excerpt of a whole file (`file`, from `fileSymbol`) over the lines no other item of the answer shows (`shown`):
+ * the windows around the lines that share the issue's words, best first, within `maxTokens` (`fileExcerpt`), its id
+ * the path, from its first kept line to its last. Undefined when no window fits.
  */
 export function fileExcerptView(
   context: RepoContext,
-  path: string,
+  file: CatalogSymbol,
   lineScore: (line: string) => number,
   maxTokens: number,
   shown: (line: number) => boolean,
 ): CodeView | undefined {
-  const all = context.lines(path);
-  const lines = all.slice(1, all.count).split("\n");
+  const lines = context.lines(file.path).slice(file.startLine, file.endLine).split("\n");
   const cut = fileExcerpt(lines, lineScore, { maxTokens, count: (text) => context.counter.count(text) }, shown);
   if (!cut) return undefined;
+  const span = { ...file, startLine: cut.start, endLine: cut.end };
   const own = lines.slice(cut.start - 1, cut.end);
-  return {
-    id: path, path, start_line: cut.start, end_line: cut.end,
-    source: withLinesLeftOut(own, cut.start, cut.omitted, "lines"),
-    ...(cut.omitted.length > 0 ? { omitted: cut.omitted.map((r) => ({ start_line: r.start, end_line: r.end })) } : {}),
-  };
+  return cut.omitted.length > 0
+    ? withOmitted(span, own, cut.omitted, "lines")
+    : { id: span.id, path: span.path, start_line: span.startLine, end_line: span.endLine, source: own.join("\n") };
 }
 
 /** `s`'s view with `ranges` (file lines, sorted) left out of its `lines`, each named in `omitted` and by a marker line. */
-function withOmitted(s: CatalogSymbol, lines: readonly string[], ranges: readonly LineRange[], what: string): CodeView {
+function withOmitted(s: Pick<CatalogSymbol, "id" | "path" | "startLine" | "endLine">, lines: readonly string[], ranges: readonly LineRange[], what: string): CodeView {
   return {
     id: s.id, path: s.path, start_line: s.startLine, end_line: s.endLine,
     source: withLinesLeftOut(lines, s.startLine, ranges, what),

@@ -8,7 +8,7 @@ import type { CatalogSymbol } from "./symbol-catalog.js";
 import { pickExtras, pickRanked } from "./pick-extras.js";
 import { issueTerms, scoreSymbolText, type ScoredSymbol } from "./score-symbol-text.js";
 import { ToolInputError } from "./tool-error.js";
-import { codeView, keptParts, type CodeView } from "./code-views.js";
+import { codeView, fileSymbol, keptParts, type CodeView } from "./code-views.js";
 import { EXCERPT_SHARE, FILE_EXCERPT_SHARE, locateExcerpts, type LocateExcerpts } from "./locate-excerpts.js";
 
 export type { CodeView } from "./code-views.js";
@@ -259,12 +259,7 @@ export const WHOLE_FILE = { maxTokens: 800, maxShare: 0.5 } as const;
 /** The whole file as one code item (its path as id) when it is small enough to show whole, else undefined. */
 function wholeFile(context: RepoContext, path: string, budget: number): CatalogSymbol | undefined {
   if (context.fileTokens(path) > Math.min(WHOLE_FILE.maxTokens, budget * WHOLE_FILE.maxShare)) return undefined;
-  const file = context.catalog.file(path);
-  if (!file) return undefined;
-  return {
-    id: path, path, name: path, qualifiedName: path, kind: "window", startLine: 1, endLine: context.lines(path).count,
-    language: file.language, role: file.role,
-  };
+  return fileSymbol(context, path);
 }
 
 /** The file's pointers (first, then the second when the ranking gives one) as catalog symbols with ids. */

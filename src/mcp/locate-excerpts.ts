@@ -1,4 +1,4 @@
-import { excerptView, fileExcerptView, keptParts, type CodeView } from "./code-views.js";
+import { excerptView, fileExcerptView, fileSymbol, keptParts, type CodeView } from "./code-views.js";
 import { overlaps } from "./pick-extras.js";
 import type { RepoContext } from "./repo-context.js";
 import { lineScorer, termIdf } from "./score-symbol-text.js";
@@ -56,15 +56,9 @@ export function locateExcerpts(
       // A kept line costs up to a fifth more once escaped in the JSON answer (13–20 % measured on five
       // repositories), and the item's own fields some 40 tokens more: the excerpt is sized to fit what is left.
       const maxTokens = Math.min(budget * shares.fileShare, (room - ITEM_FIELDS) / JSON_ESCAPE_COST);
-      const file = context.catalog.file(path);
-      if (maxTokens < ITEM_FIELDS || !file) return undefined;
-      const view = fileExcerptView(context, path, lineScore, maxTokens, linesOf(shown.filter((t) => t.path === path)));
-      if (!view) return undefined;
-      const symbol: CatalogSymbol = {
-        id: path, path, name: path, qualifiedName: path, kind: "window", startLine: view.start_line, endLine: view.end_line,
-        language: file.language, role: file.role,
-      };
-      return { view, parts: keptParts(symbol, view) };
+      const file = maxTokens < ITEM_FIELDS ? undefined : fileSymbol(context, path);
+      const view = file && fileExcerptView(context, file, lineScore, maxTokens, linesOf(shown.filter((t) => t.path === path)));
+      return file && view ? { view, parts: keptParts(file, view) } : undefined;
     },
   };
 }
