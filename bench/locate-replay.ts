@@ -7,7 +7,7 @@ import { readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import type { EvalRow } from "../src/eval/dataset.js";
 import { shownRanges } from "../src/mcp/code-views.js";
-import { prepareLocate, type CodeView, type PreparedLocate } from "../src/mcp/locate-code.js";
+import { packLocate, prepareLocate, type CodeView, type PackLocateOptions, type PreparedLocate } from "../src/mcp/locate-code.js";
 import { createRepoContextCache, type RepoContext } from "../src/mcp/repo-context.js";
 import type { TokenCounter } from "../src/mcp/token-counter.js";
 import { forEachIndexedTree } from "./indexed-trees.js";
@@ -25,6 +25,34 @@ export async function forEachPreparedLocate(
     const context = createRepoContextCache(fs).context({ root, generation: ++generation, index }, options.counter);
     for (const row of rows) visit(context, row, await prepareLocate(context, { issue: row.body, top: 5 }));
   });
+}
+
+/**
+ * Replays `packLocate` with each of `variants` (the first is the baseline) at each budget on every row, through the real
+ * packing: which answers meet the row's gold lines, how many answers went over their budget, and how many sent a
+ * line twice (two shown ranges of one file overlapping), per variant.
+ */
+export async function replayPackings(
+  options: { readonly rows: readonly EvalRow[]; readonly trees: string; readonly storeDir: string; readonly counter: TokenCounter },
+  variants: readonly PackLocateOptions[],
+  budgets: readonly number[],
+): Promise<{ results: VariantHits[]; over: number; twice: number[] }> {
+  const results: VariantHits[] = [];
+  const twice = variants.map(() => 0);
+  let over = 0;
+  await forEachPreparedLocate(options, (context, row, prepared) => {
+    const hits = variants.map((variant, v) => budgets.map((b) => {
+      const answer = packLocate(context, prepared, b, variant).answer;
+      if (answer.tokens > b) over++;
+      for (const ranges of shownCode(answer.code).values()) {
+        const sorted = [...ranges].sort((x, y) => x[0] - y[0]);
+        for (let i = 1; i < sorted.length; i++) if (sorted[i][0] <= sorted[i - 1][1]) twice[v]++;
+      }
+      return codeMeetsGold(row, answer.code);
+    }));
+    results.push({ row, hits });
+  });
+  return { results, over, twice };
 }
 
 /** Line ranges per path. */

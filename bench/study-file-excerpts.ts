@@ -1,5 +1,5 @@
 /**
- * Study for issue 23: `locate` with an excerpt of the first ranked files over the lines no other item shows (the
+ * Study for issue 23: `locate` with an excerpt of the first ranked file over the lines no other item shows (the
  * windows around the lines that share the issue's words, `fileExcerpt` in src/mcp/excerpt-lines.ts) before the
  * per-file extras, at several shares of the budget. Real `packLocate` replays on the same prepared rankings; prints
  * hits per budget and variant for all issues, each half of the repositories (sorted names, alternate) and each
@@ -11,10 +11,10 @@
  */
 import { readFileSync } from "node:fs";
 import { parseDataset } from "../src/eval/dataset.js";
-import { packLocate, type PackLocateOptions } from "../src/mcp/locate-code.js";
+import type { PackLocateOptions } from "../src/mcp/locate-code.js";
 import { loadCl100k } from "../src/mcp/token-counter.js";
 import { parseBenchArgs } from "./bench-args.js";
-import { codeMeetsGold, forEachPreparedLocate, printVariantTable, shownCode, type VariantHits } from "./locate-replay.js";
+import { printVariantTable, replayPackings } from "./locate-replay.js";
 
 const BUDGETS = [1000, 2000, 4000, 8000] as const;
 /** Shares of the budget the first file's excerpt may take (`fileExcerptShare`; 0: none, the tool before). */
@@ -30,22 +30,14 @@ let rows = parseDataset(readFileSync(args.one("dataset", ""), "utf8")).filter((r
 if (args.has("repo")) rows = rows.filter((r) => args.all("repo").includes(r.repo));
 // The first variant named is the one the others are compared with (by default, no file excerpt).
 const names = args.has("variant") ? args.all("variant") : Object.keys(VARIANTS);
-const twice = new Map<string, number>();
+const unknown = names.filter((name) => !(name in VARIANTS));
+if (unknown.length > 0) throw new Error(`unknown --variant ${unknown.join(", ")}; known: ${Object.keys(VARIANTS).join(", ")}`);
 const counter = await loadCl100k();
-const results: VariantHits[] = [];
-let over = 0;
-await forEachPreparedLocate({ rows, trees: args.one("trees", ""), storeDir: args.one("store-dir", ""), counter }, (context, row, prepared) => {
-  const hits = names.map((name) => BUDGETS.map((b) => {
-    const answer = packLocate(context, prepared, b, VARIANTS[name]).answer;
-    if (answer.tokens > b) over++;
-    for (const ranges of shownCode(answer.code).values()) {
-      const sorted = [...ranges].sort((x, y) => x[0] - y[0]);
-      for (let i = 1; i < sorted.length; i++) if (sorted[i][0] <= sorted[i - 1][1]) twice.set(name, (twice.get(name) ?? 0) + 1);
-    }
-    return codeMeetsGold(row, answer.code);
-  }));
-  results.push({ row, hits });
-});
+const { results, over, twice } = await replayPackings(
+  { rows, trees: args.one("trees", ""), storeDir: args.one("store-dir", ""), counter },
+  names.map((name) => VARIANTS[name]),
+  BUDGETS,
+);
 
-console.log(`\nanswers over budget: ${over}; overlapping shown ranges: ${JSON.stringify(Object.fromEntries(twice))}`);
+console.log(`\nanswers over budget: ${over}; answers sending a line twice, per variant: ${twice.join(" / ")}`);
 printVariantTable(results, names, BUDGETS);
