@@ -70,13 +70,15 @@ export interface PackLocateOptions {
   readonly excerptShare?: number;
   /** The share of the budget the first file's excerpt may take (`FILE_EXCERPT_SHARE`); 0: none. */
   readonly fileExcerptShare?: number;
+  /** The share of the budget the first ranked file may fill to come whole (`WHOLE_FILE.firstShare`); 0: the others' limit. */
+  readonly firstWholeShare?: number;
 }
 
 /**
  * Ranks the files for an issue (the same `rankIssue` as `bugscout rank`, BM25) and packs the current source of
  * their pointers into the token budget: the first file's pointers and its best other symbol, then every other
- * file's first pointer in rank order (a small file whole instead of its pointers, `WHOLE_FILE`, or its pointers again
- * when the whole does not fit), then their second pointers, whole symbols only but for a pointer too large to show
+ * file's first pointer in rank order (a small file whole instead of its pointers, `WHOLE_FILE`: the first file up to half
+ * the budget; or its pointers again when the whole does not fit), then their second pointers, whole symbols only but for a pointer too large to show
  * whole, which comes as an excerpt (its first line and the lines around those that share the issue's words, the rest
  * named in `omitted`); the ids that did not fit are listed. Then an excerpt of the first file's other lines around
  * the issue's words (`locateExcerpts`). With budget left, more symbols of the ranked files follow (`pickExtras`), then the next symbols of the cross-file
@@ -124,7 +126,7 @@ export function packLocate(context: RepoContext, prepared: PreparedLocate, budge
     fileShare: options.fileExcerptShare ?? FILE_EXCERPT_SHARE,
   });
   for (let keep = located.length; keep >= 0; keep--) {
-    const answer = packLocated(counted, located.slice(0, keep), budget, prepared, excerpts);
+    const answer = packLocated(counted, located.slice(0, keep), budget, prepared, excerpts, options.firstWholeShare ?? WHOLE_FILE.firstShare);
     if (answer && (keep > 0 || located.length === 0)) return answer;
   }
   throw new ToolInputError(`token_budget ${budget} is too small to name even the first ranked file; ` +
@@ -137,6 +139,7 @@ function packLocated(
   budget: number,
   prepared: PreparedLocate,
   excerpts: LocateExcerpts,
+  firstWholeShare: number,
 ): MeasuredAnswer<LocateAnswer> | undefined {
   const files: LocatedFile[] = located.map(({ file, pointers }) => ({
     path: file.path,
@@ -189,7 +192,7 @@ function packLocated(
     const placeCode = [...firstFile, ...lead, ...pointers.slice(firstFile.length)].map(view);
     return { pointers, lead, pointerIds, options, placeCode, shown: packWithinBudget(placeCode, budget, build, context.counter, options) };
   };
-  let wholes = located.map((l) => wholeFile(context, l.file.path, budget));
+  let wholes = located.map((l, i) => wholeFile(context, l.file.path, budget, i === 0 ? firstWholeShare : 0));
   let packed = pack(wholes);
   // A whole file the budget left no room for gives its place back to its pointers, which are smaller. Those take
   // room from later files, so another whole may no longer fit: repeat until every whole left fits (each round
@@ -252,13 +255,21 @@ const RANKED_SYMBOLS = 200;
 /**
  * When a ranked file is shown whole instead of its pointers: its whole text is at most `maxTokens` cl100k tokens and
  * at most `maxShare` of the budget (so a small budget still holds places in several files). Measured on both
- * development sets (docs/benchmarks.md, "Accuracy within a token budget").
+ * development sets (docs/benchmarks.md, "Accuracy within a token budget"). The first ranked file may also come whole
+ * when it fills at most `firstShare` of the budget, however many tokens that is: it is the right file for most issues,
+ * and whole it also shows the lines its pointers and excerpt would miss (imports, a helper the issue does not
+ * describe). Half, the share every whole file is held to, was not tuned: it gained on both sets at 4,000 and 8,000
+ * tokens against no such exception (docs/benchmarks.md, "the first file whole up to half the budget").
  */
-export const WHOLE_FILE = { maxTokens: 800, maxShare: 0.5 } as const;
+export const WHOLE_FILE = { maxTokens: 800, maxShare: 0.5, firstShare: 0.5 } as const;
 
-/** The whole file as one code item (its path as id) when it is small enough to show whole, else undefined. */
-function wholeFile(context: RepoContext, path: string, budget: number): CatalogSymbol | undefined {
-  if (context.fileTokens(path) > Math.min(WHOLE_FILE.maxTokens, budget * WHOLE_FILE.maxShare)) return undefined;
+/**
+ * The whole file as one code item (its path as id) when it is small enough to show whole (`WHOLE_FILE`, or at most
+ * `ownShare` of the budget), else undefined.
+ */
+function wholeFile(context: RepoContext, path: string, budget: number, ownShare: number): CatalogSymbol | undefined {
+  const limit = Math.max(Math.min(WHOLE_FILE.maxTokens, budget * WHOLE_FILE.maxShare), budget * ownShare);
+  if (context.fileTokens(path) > limit) return undefined;
   return fileSymbol(context, path);
 }
 

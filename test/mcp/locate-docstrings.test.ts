@@ -36,7 +36,7 @@ describe("locate on a Python function with a long docstring", () => {
     const context = createRepoContextCache(fs).context({ root: "/repo", generation: 1, index }, counter);
 
     const located = await locateCode(context, {
-      issue: "rescale_reading divides by zero\n\nrescale_reading(3, 0) raises ValueError for a zero factor", top: 5, tokenBudget: 4000,
+      issue: "rescale_reading divides by zero\n\nrescale_reading(3, 0) raises ValueError for a zero factor", top: 5, tokenBudget: 1500,
     });
 
     const [code] = located.answer.code;
@@ -51,6 +51,7 @@ describe("locate on a Python function with a long docstring", () => {
       "        raise ValueError('factor must not be zero')",
       "    return reading / factor",
     ].join("\n"));
+    // More than 800 tokens and half the budget: too large to come whole, even as the first file.
     assert.ok(counter.count(SCALE) > 800, "the file is too large to come whole");
     assert.equal(located.answer.tokens, counter.count(located.text));
     assert.ok(located.answer.tokens < 400, `${located.answer.tokens} tokens`);

@@ -1,0 +1,73 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import type { SymbolInfo } from "../../src/index/types.js";
+import { analyzeContent } from "../../src/rank/analyze-content.js";
+import { buildLexicalIndex } from "../../src/rank/lexical-index.js";
+import { packLocate, prepareLocate, WHOLE_FILE } from "../../src/mcp/locate-code.js";
+import { createRepoContextCache } from "../../src/mcp/repo-context.js";
+import { loadCl100k } from "../../src/mcp/token-counter.js";
+
+/**
+ * Two Python modules of some 1,000–1,500 tokens, each more than a whole file of a lower rank may take (800): the
+ * retry policy, which the issue is about (ranked first), and the transport, which shares a few of its words.
+ */
+function module(name: string, leadName: string, lead: string[], count: number): { text: string; symbols: SymbolInfo[] } {
+  const lines = [...lead];
+  const symbols: SymbolInfo[] = [{ name: leadName, qualifiedName: leadName, kind: "function", startLine: 1, endLine: lead.length }];
+  for (let i = 0; i < count; i++) {
+    const start = lines.length + 1;
+    lines.push(`def ${name}_step_${i}(value, factor=${i + 2}):`, `    scaled = value * factor + ${i}`, `    return scaled - ${i % 7}`);
+    symbols.push({ name: `${name}_step_${i}`, qualifiedName: `${name}_step_${i}`, kind: "function", startLine: start, endLine: start + 2 });
+  }
+  return { text: `${lines.join("\n")}\n`, symbols };
+}
+const RETRY = module("policy", "retry_delay", [
+  "def retry_delay(attempt, backoff):",
+  "    # the backoff grows with every retry attempt",
+  "    return backoff ** attempt",
+], 40);
+const TRANSPORT = module("transport", "send_with_retry", [
+  "def send_with_retry(request, backoff):",
+  "    return retry_delay(1, backoff)",
+], 40);
+const ISSUE = "retry_delay overflows\n\nWith a large backoff, retry_delay grows without bound after a few retry attempts.";
+
+async function setUp() {
+  const files = { "net/retry.py": RETRY, "net/transport.py": TRANSPORT } as const;
+  const index = buildLexicalIndex(Object.entries(files).map(([path, f], i) => ({
+    path, hash: `h${i}`, language: "python", lineCount: f.text.split("\n").length - 1, symbols: f.symbols,
+    analysis: analyzeContent({ text: f.text, language: "python", symbols: f.symbols }),
+  })));
+  const fs = { realpath: (p: string) => p, readText: (p: string) => (p.endsWith("retry.py") ? RETRY.text : TRANSPORT.text) };
+  const counter = await loadCl100k();
+  const context = createRepoContextCache(fs).context({ root: "/repo", generation: 1, index }, counter);
+  return { counter, context, prepared: await prepareLocate(context, { issue: ISSUE, top: 5 }) };
+}
+
+describe("locate's first file whole up to half the budget", () => {
+  it("shows the first ranked file whole when it fills at most half the budget, though over a lower file's limit", async () => {
+    const { counter, context, prepared } = await setUp();
+    assert.deepEqual(prepared.located.map((l) => l.file.path), ["net/retry.py", "net/transport.py"]);
+    const tokens = [RETRY.text, TRANSPORT.text].map((t) => counter.count(t));
+    // Each over a lower file's limit, within half of 4,000 tokens, over half of 2,000.
+    assert.ok(tokens.every((t) => t > WHOLE_FILE.maxTokens && t > 1000 && t <= 2000), `fixture sizes ${tokens}`);
+    const located = packLocate(context, prepared, 4000);
+    const { code } = located.answer;
+    assert.equal(code[0].id, "net/retry.py");
+    assert.equal(code[0].source, RETRY.text.replace(/\n$/, ""));
+    // The second file, as large, is held to the lower files' limit: its pointer, not the whole.
+    assert.ok(!code.some((c) => c.id === "net/transport.py"), code.map((c) => c.id).join(", "));
+    assert.ok(code.some((c) => c.id === "net/transport.py::send_with_retry#function"), code.map((c) => c.id).join(", "));
+    assert.ok(located.answer.tokens <= 4000);
+    assert.equal(located.answer.tokens, counter.count(located.text));
+  });
+
+  it("keeps to the pointers when the file is more than half the budget, or when the first file's share is 0", async () => {
+    const { context, prepared } = await setUp();
+    for (const [budget, options] of [[2000, {}], [4000, { firstWholeShare: 0 }]] as const) {
+      const { code } = packLocate(context, prepared, budget, options).answer;
+      assert.equal(code[0].id, "net/retry.py::retry_delay#function", `at ${budget}`);
+      assert.ok(!code.some((c) => c.id === "net/retry.py"), `at ${budget}: ${code.map((c) => c.id).join(", ")}`);
+    }
+  });
+});
