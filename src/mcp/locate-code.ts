@@ -68,7 +68,7 @@ export interface PreparedLocate {
 export interface PackLocateOptions {
   /** The share of the budget an excerpt of a pointer too large to show may take (`EXCERPT_SHARE`); 0: no excerpts. */
   readonly excerptShare?: number;
-  /** The share of the budget the first file's excerpt may take (`FILE_EXCERPT_SHARE`); 0: none. */
+  /** The share of the budget the file excerpt (of the best-ranked file not shown whole) may take (`FILE_EXCERPT_SHARE`); 0: none. */
   readonly fileExcerptShare?: number;
   /** The share of the budget the first ranked file may fill to come whole (`WHOLE_FILE.firstShare`); 0: the others' limit. */
   readonly firstWholeShare?: number;
@@ -77,12 +77,13 @@ export interface PackLocateOptions {
 /**
  * Ranks the files for an issue (the same `rankIssue` as `bugscout rank`, BM25) and packs the current source of
  * their pointers into the token budget: the first file's pointers and its best other symbol, then every other
- * file's first pointer in rank order (a small file whole instead of its pointers, `WHOLE_FILE`: the first file up to half
- * the budget; or its pointers again when the whole does not fit), then their second pointers, whole symbols only but for a pointer too large to show
- * whole, which comes as an excerpt (its first line and the lines around those that share the issue's words, the rest
- * named in `omitted`); the ids that did not fit are listed. Then an excerpt of the first file's other lines around
- * the issue's words (`locateExcerpts`). With budget left, more symbols of the ranked files follow (`pickExtras`), then the next symbols of the cross-file
- * symbol ranking (`pickRanked`). When the ranked files alone take more than a third of the budget
+ * file's first pointer in rank order (a small file whole instead of its pointers, `WHOLE_FILE`: the first file up to
+ * half the budget; or its pointers again when the whole does not fit), then their second pointers, whole symbols
+ * only but for a pointer too large to show whole, which comes as an excerpt (its first line and the lines around
+ * those that share the issue's words, the rest named in `omitted`); the ids that did not fit are listed. Then an
+ * excerpt of the first file's other lines around the issue's words (of the next file's when the first comes whole;
+ * `locateExcerpts`). With budget left, more symbols of the ranked files follow (`pickExtras`), then the next symbols
+ * of the cross-file symbol ranking (`pickRanked`). When the ranked files alone take more than a third of the budget
  * (`FILE_LIST_SHARE`), the lowest ranked files are dropped, down to one; a budget too small for the first file is a
  * `ToolInputError`.
  */
@@ -226,7 +227,9 @@ function packLocated(
     .flatMap((p) => { const cut = excerpted.get(p.id); return cut ? keptParts(p, cut) : [p]; });
   // Then the first file's lines that no place shows, around the issue's words (`FILE_EXCERPT_SHARE`): where the fix
   // is in a function the pointers and extras miss, or outside every definition of a file too large to come whole.
-  const fileCut = located.length > 0 ? excerpts.file(located[0].file.path, shownPlaces, budget - shown.answer.tokens) : undefined;
+  // A file shown whole has no such lines, so the excerpt is of the best-ranked file not shown whole.
+  const cutFile = located.find((l) => !shownPlaces.some((p) => p.id === l.file.path));
+  const fileCut = cutFile ? excerpts.file(cutFile.file.path, shownPlaces, budget - shown.answer.tokens) : undefined;
   const taken = fileCut ? [...shownPlaces, ...fileCut.parts] : shownPlaces;
   const placeIds = new Set([...pointerIds, ...lead.map((s) => s.id)]);
   const picked = pickExtras(located.map((l) => l.scored), taken, placeIds);

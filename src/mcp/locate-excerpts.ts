@@ -13,9 +13,10 @@ import type { CatalogSymbol } from "./symbol-catalog.js";
 export const EXCERPT_SHARE = 1 / 3;
 
 /**
- * The share of the budget the first file's excerpt (its lines no place shows, around the issue's words) may take: an
- * eighth. Of 1/8, 1/4 and 1/2 (and two files' excerpts at 1/4 each), an eighth gained most on half A of both
- * development sets' repositories and held on half B (docs/benchmarks.md, "the first file's excerpt").
+ * The share of the budget the first file's excerpt (its lines no place shows, around the issue's words; the next
+ * file's when the first comes whole, since a whole file has no such lines) may take: an eighth. Of 1/8, 1/4 and 1/2
+ * (and two files' excerpts at 1/4 each), an eighth gained most on half A of both development sets' repositories and
+ * held on half B (docs/benchmarks.md, "the first file's excerpt").
  */
 export const FILE_EXCERPT_SHARE = 1 / 8;
 

@@ -4,6 +4,7 @@ import type { SymbolInfo } from "../../src/index/types.js";
 import { analyzeContent } from "../../src/rank/analyze-content.js";
 import { buildLexicalIndex } from "../../src/rank/lexical-index.js";
 import { packLocate, prepareLocate, WHOLE_FILE } from "../../src/mcp/locate-code.js";
+import { EXCERPT_CONTEXT } from "../../src/mcp/excerpt-lines.js";
 import { createRepoContextCache } from "../../src/mcp/repo-context.js";
 import { loadCl100k } from "../../src/mcp/token-counter.js";
 
@@ -21,15 +22,24 @@ function module(name: string, leadName: string, lead: string[], count: number): 
   }
   return { text: `${lines.join("\n")}\n`, symbols };
 }
+/** `text` with its line `line` (1-based) replaced. */
+function withLine(text: string, line: number, replacement: string): string {
+  const lines = text.split("\n");
+  lines[line - 1] = replacement;
+  return lines.join("\n");
+}
 const RETRY = module("policy", "retry_delay", [
   "def retry_delay(attempt, backoff):",
   "    # the backoff grows with every retry attempt",
   "    return backoff ** attempt",
 ], 40);
-const TRANSPORT = module("transport", "send_with_retry", [
+const TRANSPORT_MODULE = module("transport", "send_with_retry", [
   "def send_with_retry(request, backoff):",
   "    return retry_delay(1, backoff)",
 ], 40);
+/** Line 94, the body of `transport_step_30` (lines 93-95), shares one of the issue's words, away from the pointer. */
+const OVERFLOW_LINE = 94;
+const TRANSPORT = { ...TRANSPORT_MODULE, text: withLine(TRANSPORT_MODULE.text, OVERFLOW_LINE, "    scaled = value * factor  # no upper bound") };
 const ISSUE = "retry_delay overflows\n\nWith a large backoff, retry_delay grows without bound after a few retry attempts.";
 
 async function setUp() {
@@ -56,7 +66,8 @@ describe("locate's first file whole up to half the budget", () => {
     assert.equal(code[0].id, "net/retry.py");
     assert.equal(code[0].source, RETRY.text.replace(/\n$/, ""));
     // The second file, as large, is held to the lower files' limit: its pointer, not the whole.
-    assert.ok(!code.some((c) => c.id === "net/transport.py"), code.map((c) => c.id).join(", "));
+    const lastLine = TRANSPORT.text.split("\n").length - 1;
+    assert.ok(!code.some((c) => c.path === "net/transport.py" && c.start_line === 1 && c.end_line === lastLine), code.map((c) => c.id).join(", "));
     assert.ok(code.some((c) => c.id === "net/transport.py::send_with_retry#function"), code.map((c) => c.id).join(", "));
     assert.ok(located.answer.tokens <= 4000);
     assert.equal(located.answer.tokens, counter.count(located.text));
@@ -69,5 +80,23 @@ describe("locate's first file whole up to half the budget", () => {
       assert.equal(code[0].id, "net/retry.py::retry_delay#function", `at ${budget}`);
       assert.ok(!code.some((c) => c.id === "net/retry.py"), `at ${budget}: ${code.map((c) => c.id).join(", ")}`);
     }
+  });
+});
+
+describe("locate's file excerpt when the first file comes whole", () => {
+  it("is of the next file not shown whole, around the issue's words", async () => {
+    const { context, prepared } = await setUp();
+    const { code } = packLocate(context, prepared, 4000).answer;
+    assert.equal(code[0].id, "net/retry.py");
+    const cut = code.find((c) => c.id === "net/transport.py");
+    assert.ok(cut, `an excerpt of the second file among ${code.map((c) => c.id).join(", ")}`);
+    assert.deepEqual([cut.start_line, cut.end_line], [OVERFLOW_LINE - EXCERPT_CONTEXT, OVERFLOW_LINE + EXCERPT_CONTEXT]);
+    assert.ok(cut.source.includes("# no upper bound"));
+  });
+
+  it("is of the first file when that is not whole", async () => {
+    const { context, prepared } = await setUp();
+    const { code } = packLocate(context, prepared, 4000, { firstWholeShare: 0 }).answer;
+    assert.ok(!code.some((c) => c.id === "net/transport.py"), code.map((c) => c.id).join(", "));
   });
 });
