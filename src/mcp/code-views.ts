@@ -21,13 +21,14 @@ export interface CodeView {
  * A symbol's current source as `locate` shows it: whole, except that the long docstrings of a Python definition (its
  * own and its methods') keep their summary line and leave the rest out (`omitted`): the prose costs a budget more
  * than it tells an agent about where to edit (docs/benchmarks.md, "Docstrings shortened"); `get_symbol` returns every
- * line. A whole file or line window is never shortened. Doc comments of other languages stay: leaving them out of
- * a class moved as many answers out of the budget as into it.
+ * line. A whole file's definitions are shortened alike (so a first file with long docstrings comes whole more often,
+ * docs/benchmarks.md, "twenty-fourth session"); a line window over code outside every definition has none. Doc
+ * comments of other languages stay: leaving them out of a class moved as many answers out of the budget as into it.
  */
 export function codeView(context: RepoContext, s: CatalogSymbol): CodeView {
   const source = context.lines(s.path).slice(s.startLine, s.endLine);
   const base = { id: s.id, path: s.path, start_line: s.startLine, end_line: s.endLine };
-  if (s.language !== "python" || s.kind === "window") return { ...base, source };
+  if (s.language !== "python" || (s.kind === "window" && s.id !== s.path)) return { ...base, source };
   const lines = source.split("\n");
   const tails = longDocstringTails(lines, s.startLine);
   return tails.length === 0 ? { ...base, source } : withOmitted(s, lines, tails, "docstring lines");

@@ -273,12 +273,16 @@ export const WHOLE_FILE = { maxTokens: 800, maxShare: 0.5, firstShare: 0.5 } as 
 
 /**
  * The whole file as one code item (its path as id) when it is small enough to show whole (`WHOLE_FILE`, or at most
- * `ownShare` of the budget), else undefined.
+ * `ownShare` of the budget), else undefined. A Python file is measured as shown, its long docstrings shortened
+ * (`codeView`).
  */
 function wholeFile(context: RepoContext, path: string, budget: number, ownShare: number): CatalogSymbol | undefined {
   const limit = Math.max(Math.min(WHOLE_FILE.maxTokens, budget * WHOLE_FILE.maxShare), budget * ownShare);
-  if (context.fileTokens(path) > limit) return undefined;
-  return fileSymbol(context, path);
+  const file = fileSymbol(context, path);
+  if (!file || context.fileTokens(path) <= limit) return file;
+  if (file.language !== "python") return undefined;
+  const shown = codeView(context, file);
+  return shown.omitted && context.counter.count(shown.source) <= limit ? file : undefined;
 }
 
 /** The file's pointers (first, then the second when the ranking gives one) as catalog symbols with ids. */

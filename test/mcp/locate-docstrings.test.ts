@@ -39,8 +39,9 @@ describe("locate on a Python function with a long docstring", () => {
       issue: "rescale_reading divides by zero\n\nrescale_reading(3, 0) raises ValueError for a zero factor", top: 5, tokenBudget: 1500,
     });
 
+    // The file, too large to come whole as it is, comes whole with the docstring shortened (its one function).
     const [code] = located.answer.code;
-    assert.equal(code.id, "sensors/scale.py::rescale_reading#function");
+    assert.equal(code.id, "sensors/scale.py");
     assert.deepEqual([code.start_line, code.end_line], [1, LAST]);
     assert.deepEqual(code.omitted, [{ start_line: 3, end_line: LAST - 3 }]);
     assert.equal(code.source, [
@@ -51,9 +52,35 @@ describe("locate on a Python function with a long docstring", () => {
       "        raise ValueError('factor must not be zero')",
       "    return reading / factor",
     ].join("\n"));
-    // More than 800 tokens and half the budget: too large to come whole, even as the first file.
+    // More than 800 tokens and half the budget: too large to come whole unshortened, even as the first file.
     assert.ok(counter.count(SCALE) > 800, "the file is too large to come whole");
     assert.equal(located.answer.tokens, counter.count(located.text));
     assert.ok(located.answer.tokens < 400, `${located.answer.tokens} tokens`);
+  });
+});
+
+/** The same function followed by a table of constants no definition holds: too large to come whole even shortened. */
+const TABLE = Array.from({ length: 150 }, (_, i) => `CALIBRATION_OFFSET_${i} = ${i * 37 % 101}.${i % 9}  # sensor bank ${i % 12}`);
+const SCALE_WITH_TABLE = `${SCALE}${TABLE.join("\n")}\n`;
+
+describe("locate on a long docstring in a file too large to come whole", () => {
+  it("shows the pointer with the docstring's tail left out", async () => {
+    const index = buildLexicalIndex([{
+      path: "sensors/scale.py", hash: "h1", language: "python", lineCount: LAST + TABLE.length, symbols: SYMBOLS,
+      analysis: analyzeContent({ text: SCALE_WITH_TABLE, language: "python", symbols: SYMBOLS }),
+    }]);
+    const fs = { realpath: (p: string) => p, readText: () => SCALE_WITH_TABLE };
+    const counter = await loadCl100k();
+    const context = createRepoContextCache(fs).context({ root: "/repo", generation: 1, index }, counter);
+
+    const located = await locateCode(context, {
+      issue: "rescale_reading divides by zero\n\nrescale_reading(3, 0) raises ValueError for a zero factor", top: 5, tokenBudget: 1500,
+    });
+
+    const [code] = located.answer.code;
+    assert.equal(code.id, "sensors/scale.py::rescale_reading#function");
+    assert.deepEqual(code.omitted, [{ start_line: 3, end_line: LAST - 3 }]);
+    assert.ok(!located.answer.code.some((c) => c.id === "sensors/scale.py" && c.start_line === 1), "not the whole file");
+    assert.ok(located.answer.tokens <= 1500);
   });
 });
