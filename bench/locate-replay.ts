@@ -5,11 +5,12 @@
  */
 import { readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
-import type { EvalRow } from "../src/eval/dataset.js";
+import { parseDataset, type EvalRow } from "../src/eval/dataset.js";
 import { shownRanges } from "../src/mcp/code-views.js";
 import { packLocate, prepareLocate, type CodeView, type PackLocateOptions, type PreparedLocate } from "../src/mcp/locate-code.js";
 import { createRepoContextCache, type RepoContext } from "../src/mcp/repo-context.js";
-import type { TokenCounter } from "../src/mcp/token-counter.js";
+import { loadCl100k, type TokenCounter } from "../src/mcp/token-counter.js";
+import { parseBenchArgs } from "./bench-args.js";
 import { forEachIndexedTree } from "./indexed-trees.js";
 
 const fs = { realpath: (p: string) => realpathSync(p), readText: (p: string) => readFileSync(p, "utf8") };
@@ -109,4 +110,27 @@ export function printVariantTable(results: readonly VariantHits[], names: readon
     const down = results.filter((r) => !r.hits[i + 1][at] && r.hits[0][at]).map((r) => r.row.id);
     console.log(`\n${name} at 4,000: up ${up.join(" ") || "-"}; down ${down.join(" ") || "-"}`);
   });
+}
+
+/**
+ * A study's whole run over named `variants` of `packLocate`'s options: reads `--dataset`, `--trees`, `--store-dir`,
+ * `--repo` (any number) and `--variant` (any number; all by default, the first named is the baseline; an unknown
+ * name is an error), replays every variant at 1,000 / 2,000 / 4,000 / 8,000 tokens and prints the over-budget and
+ * line-twice counts and the table (`printVariantTable`).
+ */
+export async function runVariantStudy(variants: Readonly<Record<string, PackLocateOptions>>): Promise<void> {
+  const budgets = [1000, 2000, 4000, 8000] as const;
+  const args = parseBenchArgs();
+  let rows = parseDataset(readFileSync(args.one("dataset", ""), "utf8")).filter((r) => r.goldLines.size > 0);
+  if (args.has("repo")) rows = rows.filter((r) => args.all("repo").includes(r.repo));
+  const names = args.has("variant") ? args.all("variant") : Object.keys(variants);
+  const unknown = names.filter((name) => !(name in variants));
+  if (unknown.length > 0) throw new Error(`unknown --variant ${unknown.join(", ")}; known: ${Object.keys(variants).join(", ")}`);
+  const { results, over, twice } = await replayPackings(
+    { rows, trees: args.one("trees", ""), storeDir: args.one("store-dir", ""), counter: await loadCl100k() },
+    names.map((name) => variants[name]),
+    budgets,
+  );
+  console.log(`\nanswers over budget: ${over}; answers sending a line twice, per variant: ${twice.join(" / ")}`);
+  printVariantTable(results, names, budgets);
 }
