@@ -8,11 +8,13 @@ import type { CatalogSymbol } from "./symbol-catalog.js";
 import { pickExtras, pickRanked } from "./pick-extras.js";
 import { issueTerms, scoreSymbolText, type ScoredSymbol } from "./score-symbol-text.js";
 import { ToolInputError } from "./tool-error.js";
-import { codeView, fileSymbol, keptParts, type CodeView } from "./code-views.js";
+import { codeView, keptParts, type CodeView } from "./code-views.js";
 import { EXCERPT_SHARE, FILE_EXCERPT_SHARE, locateExcerpts, type LocateExcerpts } from "./locate-excerpts.js";
+import { WHOLE_FILE, wholeFiles } from "./whole-files.js";
 
 export type { CodeView } from "./code-views.js";
 export { EXCERPT_SHARE, FILE_EXCERPT_SHARE } from "./locate-excerpts.js";
+export { WHOLE_FILE } from "./whole-files.js";
 
 /** A `locate` request, validated. */
 export interface LocateRequest {
@@ -129,9 +131,10 @@ export function packLocate(context: RepoContext, prepared: PreparedLocate, budge
     pointerShare: options.excerptShare ?? EXCERPT_SHARE,
     fileShare: options.fileExcerptShare ?? FILE_EXCERPT_SHARE,
   });
+  // Which files may come whole depends on the budget, not on how many files are kept: decided once.
+  const wholes = wholeFiles(counted, located.map((l) => l.file.path), budget, options.firstWholeShare ?? WHOLE_FILE.firstShare);
   for (let keep = located.length; keep >= 0; keep--) {
-    const firstWholeShare = options.firstWholeShare ?? WHOLE_FILE.firstShare;
-    const answer = packLocated(counted, located.slice(0, keep), budget, prepared, excerpts, firstWholeShare);
+    const answer = packLocated(counted, located.slice(0, keep), budget, prepared, excerpts, wholes.slice(0, keep));
     if (answer && (keep > 0 || located.length === 0)) return answer;
   }
   throw new ToolInputError(`token_budget ${budget} is too small to name even the first ranked file; ` +
@@ -144,7 +147,7 @@ function packLocated(
   budget: number,
   prepared: PreparedLocate,
   excerpts: LocateExcerpts,
-  firstWholeShare: number,
+  wholeCandidates: readonly (CatalogSymbol | undefined)[],
 ): MeasuredAnswer<LocateAnswer> | undefined {
   const files: LocatedFile[] = located.map(({ file, pointers }) => ({
     path: file.path,
@@ -197,7 +200,7 @@ function packLocated(
     const placeCode = [...firstFile, ...lead, ...pointers.slice(firstFile.length)].map(view);
     return { pointers, lead, pointerIds, options, placeCode, shown: packWithinBudget(placeCode, budget, build, context.counter, options) };
   };
-  let wholes = located.map((l, i) => wholeFile(context, l.file.path, budget, i === 0 ? firstWholeShare : 0));
+  let wholes = wholeCandidates;
   let packed = pack(wholes);
   // A whole file the budget left no room for gives its place back to its pointers, which are smaller. Those take
   // room from later files, so another whole may no longer fit: repeat until every whole left fits (each round
@@ -258,32 +261,6 @@ const FILE_LIST_SHARE = 1 / 3;
 
 /** Symbols of the cross-file ranking `locate` considers for budget left after each file's own extras. */
 const RANKED_SYMBOLS = 200;
-
-/**
- * When a ranked file is shown whole instead of its pointers: its whole text is at most `maxTokens` cl100k tokens and
- * at most `maxShare` of the budget (so a small budget still holds places in several files). Measured on both
- * development sets (docs/benchmarks.md, "Accuracy within a token budget"). The first ranked file may also come whole
- * when it fills at most `firstShare` of the budget, however many tokens that is: it is the right file for most issues,
- * and whole it also shows the lines its pointers and excerpt would miss (imports, a helper the issue does not
- * describe). Half, the share every whole file is held to, gained most on half A of both development sets' repositories
- * of a third, half and two thirds, and held on half B (docs/benchmarks.md, "the first file whole up to half the
- * budget").
- */
-export const WHOLE_FILE = { maxTokens: 800, maxShare: 0.5, firstShare: 0.5 } as const;
-
-/**
- * The whole file as one code item (its path as id) when it is small enough to show whole (`WHOLE_FILE`, or at most
- * `ownShare` of the budget), else undefined. A Python file is measured as shown, its long docstrings shortened
- * (`codeView`).
- */
-function wholeFile(context: RepoContext, path: string, budget: number, ownShare: number): CatalogSymbol | undefined {
-  const limit = Math.max(Math.min(WHOLE_FILE.maxTokens, budget * WHOLE_FILE.maxShare), budget * ownShare);
-  const file = fileSymbol(context, path);
-  if (!file || context.fileTokens(path) <= limit) return file;
-  if (file.language !== "python") return undefined;
-  const shown = codeView(context, file);
-  return shown.omitted && context.counter.count(shown.source) <= limit ? file : undefined;
-}
 
 /** The file's pointers (first, then the second when the ranking gives one) as catalog symbols with ids. */
 function resolvePointers(context: RepoContext, file: RankedFile): CatalogSymbol[] {
