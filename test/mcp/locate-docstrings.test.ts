@@ -25,19 +25,24 @@ const SCALE = [
 const LAST = SCALE.split("\n").length - 1;
 const SYMBOLS: SymbolInfo[] = [{ name: "rescale_reading", qualifiedName: "rescale_reading", kind: "function", startLine: 1, endLine: LAST }];
 
+/** `locate` at 1,500 tokens for an issue about `rescale_reading`, over a repository of one file, `sensors/scale.py`. */
+async function locateIn(text: string, lineCount: number) {
+  const index = buildLexicalIndex([{
+    path: "sensors/scale.py", hash: "h1", language: "python", lineCount, symbols: SYMBOLS,
+    analysis: analyzeContent({ text, language: "python", symbols: SYMBOLS }),
+  }]);
+  const fs = { realpath: (p: string) => p, readText: () => text };
+  const counter = await loadCl100k();
+  const context = createRepoContextCache(fs).context({ root: "/repo", generation: 1, index }, counter);
+  const located = await locateCode(context, {
+    issue: "rescale_reading divides by zero\n\nrescale_reading(3, 0) raises ValueError for a zero factor", top: 5, tokenBudget: 1500,
+  });
+  return { counter, located };
+}
+
 describe("locate on a Python function with a long docstring", () => {
   it("shows its code and summary with the docstring's tail left out, named in `omitted` and counted in the budget", async () => {
-    const index = buildLexicalIndex([{
-      path: "sensors/scale.py", hash: "h1", language: "python", lineCount: LAST, symbols: SYMBOLS,
-      analysis: analyzeContent({ text: SCALE, language: "python", symbols: SYMBOLS }),
-    }]);
-    const fs = { realpath: (p: string) => p, readText: () => SCALE };
-    const counter = await loadCl100k();
-    const context = createRepoContextCache(fs).context({ root: "/repo", generation: 1, index }, counter);
-
-    const located = await locateCode(context, {
-      issue: "rescale_reading divides by zero\n\nrescale_reading(3, 0) raises ValueError for a zero factor", top: 5, tokenBudget: 1500,
-    });
+    const { counter, located } = await locateIn(SCALE, LAST);
 
     // The file, too large to come whole as it is, comes whole with the docstring shortened (its one function).
     const [code] = located.answer.code;
@@ -65,17 +70,7 @@ const SCALE_WITH_TABLE = `${SCALE}${TABLE.join("\n")}\n`;
 
 describe("locate on a long docstring in a file too large to come whole", () => {
   it("shows the pointer with the docstring's tail left out", async () => {
-    const index = buildLexicalIndex([{
-      path: "sensors/scale.py", hash: "h1", language: "python", lineCount: LAST + TABLE.length, symbols: SYMBOLS,
-      analysis: analyzeContent({ text: SCALE_WITH_TABLE, language: "python", symbols: SYMBOLS }),
-    }]);
-    const fs = { realpath: (p: string) => p, readText: () => SCALE_WITH_TABLE };
-    const counter = await loadCl100k();
-    const context = createRepoContextCache(fs).context({ root: "/repo", generation: 1, index }, counter);
-
-    const located = await locateCode(context, {
-      issue: "rescale_reading divides by zero\n\nrescale_reading(3, 0) raises ValueError for a zero factor", top: 5, tokenBudget: 1500,
-    });
+    const { located } = await locateIn(SCALE_WITH_TABLE, LAST + TABLE.length);
 
     const [code] = located.answer.code;
     assert.equal(code.id, "sensors/scale.py::rescale_reading#function");
