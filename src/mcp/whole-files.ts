@@ -1,4 +1,5 @@
 import { codeView, fileSymbol } from "./code-views.js";
+import { fitsWithin } from "./fits-within.js";
 import type { RepoContext } from "./repo-context.js";
 import type { CatalogSymbol } from "./symbol-catalog.js";
 
@@ -35,5 +36,5 @@ function wholeFile(context: RepoContext, path: string, limit: number): CatalogSy
   // Only a shortened view can fit now; `codeView` shortens nothing outside Python, so skip the copy there.
   if (file.language !== "python") return undefined;
   const shown = codeView(context, file);
-  return shown.omitted && context.counter.count(shown.source) <= limit ? file : undefined;
+  return shown.omitted && fitsWithin(context.counter, shown.source, limit) ? file : undefined;
 }
