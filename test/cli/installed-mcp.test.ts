@@ -134,6 +134,9 @@ describe("the installed bugscout mcp server", { timeout: 420_000 }, () => {
     // shopping.py is small enough to come whole at 1,000 tokens, but after units.py it does not fit: its pointer comes.
     const fallback = answer(await session.call("locate", { issue: ISSUE, token_budget: 1000, top: 3 }));
     assert.deepEqual(fallback.code.slice(0, 2).map((c: { id: string }) => c.id), ["pantry/units.py", "pantry/shopping.py::format_line#function"]);
+    // Then shopping.py's lines around the issue's words (its imports), sized against the answer as serialized: sized by
+    // estimate it came out a few tokens over the room left and was dropped.
+    assert.deepEqual({ ...fallback.code[2], source: undefined }, { id: "pantry/shopping.py", path: "pantry/shopping.py", start_line: 1, end_line: 6, source: undefined });
     const small = answer(await session.call("locate", { issue: ISSUE, token_budget: 1000, top: 8 }));
     assert.ok(small.left_out.length > 0, "a 1,000-token answer leaves pointers out");
     // At a small budget the file list takes at most a third of it: fewer files than asked, the lowest dropped.
