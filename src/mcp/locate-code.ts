@@ -2,14 +2,14 @@ import type { Evidence, RankedFile, SymbolPointer } from "../rank/types.js";
 import { rankIssue } from "../triage/rank-issue.js";
 import { rankSymbols } from "../rank/rank-symbols.js";
 import { measureAnswer, type MeasuredAnswer } from "./measure-answer.js";
-import { packWithinBudget, type PackedAnswer } from "./pack-budget.js";
+import { packWithinBudget } from "./pack-budget.js";
 import type { RepoContext } from "./repo-context.js";
 import type { CatalogSymbol } from "./symbol-catalog.js";
 import { pickExtras, pickRanked } from "./pick-extras.js";
 import { issueTerms, scoreSymbolText, type ScoredSymbol } from "./score-symbol-text.js";
 import { ToolInputError } from "./tool-error.js";
 import { codeView, keptParts, type CodeView } from "./code-views.js";
-import { EXCERPT_SHARE, FILE_EXCERPT_SHARE, locateExcerpts, type LocateExcerpts } from "./locate-excerpts.js";
+import { EXCERPT_SHARE, FILE_EXCERPT_SHARE, fitFileExcerpt, locateExcerpts, type LocateExcerpts } from "./locate-excerpts.js";
 import { WHOLE_FILE, wholeFiles } from "./whole-files.js";
 
 export type { CodeView } from "./code-views.js";
@@ -236,7 +236,8 @@ function packLocated(
   // is in a function the pointers and extras miss, or outside every definition of a file too large to come whole.
   // A file shown whole has no such lines, so the excerpt is of the best-ranked file not shown whole.
   const cutFile = located.find((l) => !shownPlaces.some((p) => p.id === l.file.path));
-  const fileCut = cutFile ? fitFileExcerpt(context, excerpts, cutFile.file.path, shownPlaces, shown, (code) => build(code, shown.leftOut)) : undefined;
+  const over = (view: CodeView) => measureAnswer(build([...shown.included, view], shown.leftOut), context.counter).answer.tokens - budget;
+  const fileCut = cutFile ? fitFileExcerpt(excerpts, cutFile.file.path, shownPlaces, budget - shown.answer.tokens, over) : undefined;
   const taken = fileCut ? [...shownPlaces, ...fileCut.parts] : shownPlaces;
   const placeIds = new Set([...pointerIds, ...lead.map((s) => s.id)]);
   const picked = pickExtras(located.map((l) => l.scored), taken, placeIds);
@@ -245,40 +246,6 @@ function packLocated(
   if (code.length === placeCode.length) return shown;
   return packWithinBudget(code, budget, build, context.counter, options);
 }
-
-/**
- * The file excerpt of `path` that fits beside the answer `shown`, measured as serialized. Its size for the room left
- * is an estimate (escaping, the `omitted` fields and marker lines), and an excerpt that came out larger would be
- * dropped by the final packing after the extras it overlaps were passed over. So the answer with it is counted, and
- * while it is over the budget the room is cut by the overshoot, twice that, four times (a cut of the overshoot alone
- * can take the same windows again), and the excerpt made again; after `FIT_ROUNDS` none, and extras take the room.
- */
-function fitFileExcerpt(
-  context: RepoContext,
-  excerpts: LocateExcerpts,
-  path: string,
-  shownPlaces: readonly CatalogSymbol[],
-  shown: PackedAnswer<CodeView, LocateAnswer>,
-  build: (code: readonly CodeView[]) => LocateAnswer,
-): ReturnType<LocateExcerpts["file"]> {
-  const budget = shown.answer.token_budget;
-  let room = budget - shown.answer.tokens;
-  for (let round = 0; round < FIT_ROUNDS && room > 0; round++) {
-    const cut = excerpts.file(path, shownPlaces, room);
-    if (!cut) return undefined;
-    const tokens = measureAnswer(build([...shown.included, cut.view]), context.counter).answer.tokens;
-    if (tokens <= budget) return cut;
-    room -= (tokens - budget) * 2 ** round;
-  }
-  return undefined;
-}
-
-/**
- * Sizes `fitFileExcerpt` tries. Replayed over both development sets at 4,000 tokens, the first size is over the room
- * for a third (multi-language) to a half (SWE-bench Lite) of the answers with a file excerpt; after four rounds under
- * 5 % go without one (docs/benchmarks.md, "the file excerpt fitted").
- */
-const FIT_ROUNDS = 4;
 
 /**
  * Extra symbols of the first ranked file that come before the next files' pointers: one, chosen over two on half A of
