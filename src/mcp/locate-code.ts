@@ -131,10 +131,18 @@ export function packLocate(context: RepoContext, prepared: PreparedLocate, budge
     pointerShare: options.excerptShare ?? EXCERPT_SHARE,
     fileShare: options.fileExcerptShare ?? FILE_EXCERPT_SHARE,
   });
-  // Which files may come whole depends on the budget, not on how many files are kept: decided once.
-  const wholes = wholeFiles(counted, located.map((l) => l.file.path), budget, options.firstWholeShare ?? WHOLE_FILE.firstShare);
+  // A symbol's view (a Python definition's long docstrings shortened) is the same in every packing tried: made once.
+  const views = new Map<string, CodeView>();
+  const view = (s: CatalogSymbol): CodeView => {
+    const key = `${s.id}\0${s.startLine}-${s.endLine}`;
+    return views.get(key) ?? views.set(key, codeView(counted, s)).get(key)!;
+  };
+  // A small file is shown whole in place of its pointers: for little more than their cost it also holds the lines
+  // no symbol owns (imports, constants, top-level calls), where fixes in short files often are. Which files may come
+  // whole depends on the budget, not on how many files are kept: decided once.
+  const wholes = wholeFiles(counted, located.map((l) => l.file.path), budget, options.firstWholeShare ?? WHOLE_FILE.firstShare, view);
   for (let keep = located.length; keep >= 0; keep--) {
-    const answer = packLocated(counted, located.slice(0, keep), budget, prepared, excerpts, wholes.slice(0, keep));
+    const answer = packLocated(counted, located.slice(0, keep), budget, prepared, excerpts, wholes.slice(0, keep), view);
     if (answer && (keep > 0 || located.length === 0)) return answer;
   }
   throw new ToolInputError(`token_budget ${budget} is too small to name even the first ranked file; ` +
@@ -148,6 +156,7 @@ function packLocated(
   prepared: PreparedLocate,
   excerpts: LocateExcerpts,
   wholeCandidates: readonly (CatalogSymbol | undefined)[],
+  view: (s: CatalogSymbol) => CodeView,
 ): MeasuredAnswer<LocateAnswer> | undefined {
   const files: LocatedFile[] = located.map(({ file, pointers }) => ({
     path: file.path,
@@ -164,9 +173,6 @@ function packLocated(
     pointers: pointers.map((s) => ({ id: s.id, kind: s.kind, start_line: s.startLine, end_line: s.endLine })),
   }));
   const fileTokens = located.reduce((sum, { file }) => sum + context.fileTokens(file.path), 0);
-  // A small file is shown whole in place of its pointers: for little more than their cost it also holds the lines
-  // no symbol owns (imports, constants, top-level calls), where fixes in short files often are.
-  const view = (s: CatalogSymbol): CodeView => codeView(context, s);
   const build = (included: readonly CodeView[], leftOut: readonly string[]): LocateAnswer => ({
     files, code: included, left_out: leftOut, token_budget: budget, file_tokens: fileTokens,
   });

@@ -1,4 +1,4 @@
-import { codeView, fileSymbol } from "./code-views.js";
+import { fileSymbol, type CodeView } from "./code-views.js";
 import { fitsWithin } from "./fits-within.js";
 import type { RepoContext } from "./repo-context.js";
 import type { CatalogSymbol } from "./symbol-catalog.js";
@@ -18,23 +18,25 @@ export const WHOLE_FILE = { maxTokens: 800, maxShare: 0.5, firstShare: 0.5 } as 
 /**
  * For each of the ranked `paths` (best first), the whole file as one code item (its path as id) when it is small
  * enough to show whole at `budget` (`WHOLE_FILE`; the first file also up to `firstShare` of the budget), else
- * undefined. A file is measured as `locate` shows it: a Python file with its long docstrings shortened (`codeView`).
+ * undefined. A file is measured as `locate` shows it, by `view` (`codeView`, which shortens a Python file's long
+ * docstrings; the caller's, so the views it makes here are the ones packing shows).
  */
 export function wholeFiles(
   context: RepoContext,
   paths: readonly string[],
   budget: number,
   firstShare: number,
+  view: (s: CatalogSymbol) => CodeView,
 ): (CatalogSymbol | undefined)[] {
   const others = Math.min(WHOLE_FILE.maxTokens, budget * WHOLE_FILE.maxShare);
-  return paths.map((path, i) => wholeFile(context, path, i === 0 ? Math.max(others, budget * firstShare) : others));
+  return paths.map((path, i) => wholeFile(context, path, i === 0 ? Math.max(others, budget * firstShare) : others, view));
 }
 
-function wholeFile(context: RepoContext, path: string, limit: number): CatalogSymbol | undefined {
+function wholeFile(context: RepoContext, path: string, limit: number, view: (s: CatalogSymbol) => CodeView): CatalogSymbol | undefined {
   const file = fileSymbol(context, path);
   if (!file || context.fileTokens(path) <= limit) return file;
   // Only a shortened view can fit now; `codeView` shortens nothing outside Python, so skip the copy there.
   if (file.language !== "python") return undefined;
-  const shown = codeView(context, file);
+  const shown = view(file);
   return shown.omitted && fitsWithin(context.counter, shown.source, limit) ? file : undefined;
 }
