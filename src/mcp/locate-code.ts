@@ -11,10 +11,12 @@ import { ToolInputError } from "./tool-error.js";
 import { codeView, keptParts, type CodeView } from "./code-views.js";
 import { EXCERPT_SHARE, FILE_EXCERPT_SHARE, fitFileExcerpt, locateExcerpts, type LocateExcerpts } from "./locate-excerpts.js";
 import { WHOLE_FILE, wholeFiles } from "./whole-files.js";
+import { CLEAR_LEAD, leadsClearly, type ClearLead } from "./clear-lead.js";
 
 export type { CodeView } from "./code-views.js";
 export { EXCERPT_SHARE, FILE_EXCERPT_SHARE } from "./locate-excerpts.js";
 export { WHOLE_FILE } from "./whole-files.js";
+export { CLEAR_LEAD } from "./clear-lead.js";
 
 /** A `locate` request, validated. */
 export interface LocateRequest {
@@ -77,17 +79,23 @@ export interface PackLocateOptions {
   readonly fileExcerptShare?: number;
   /** The share of the budget the first ranked file may fill to come whole (`WHOLE_FILE.firstShare`); 0: as the others. */
   readonly firstWholeShare?: number;
+  /**
+   * The shares when the ranking leads clearly with the first file (`CLEAR_LEAD`, judged by `leadsClearly`); false: the
+   * shares above whatever the lead. `excerptShare`, `fileExcerptShare` and `firstWholeShare`, when given, hold either way.
+   */
+  readonly clearLead?: ClearLead | false;
 }
 
 /**
  * Ranks the files for an issue (the same `rankIssue` as `bugscout rank`, BM25) and packs the current source of
  * their pointers into the token budget: the first file's pointers and its best other symbol, then every other
  * file's first pointer in rank order (a small file whole instead of its pointers, `WHOLE_FILE`: the first file up to
- * half the budget; or its pointers again when the whole does not fit), then their second pointers, whole symbols
+ * half the budget, four fifths when the ranking leads with it clearly, `CLEAR_LEAD`; or its pointers again when the
+ * whole does not fit), then their second pointers, whole symbols
  * only but for a pointer too large to show whole, which comes as an excerpt (its first line and the lines around
  * those that share the issue's words, the rest named in `omitted`); the ids that did not fit are listed. Then an
  * excerpt of the first file's other lines around the issue's words (of the next file's when the first comes whole;
- * `locateExcerpts`). With budget left, more symbols of the ranked files follow (`pickExtras`), then the next symbols
+ * `locateExcerpts`; a quarter of the budget rather than an eighth after a clear lead). With budget left, more symbols of the ranked files follow (`pickExtras`), then the next symbols
  * of the cross-file symbol ranking (`pickRanked`). When the ranked files alone take more than a third of the budget
  * (`FILE_LIST_SHARE`), the lowest ranked files are dropped, down to one; a budget too small for the first file is a
  * `ToolInputError`.
@@ -122,6 +130,9 @@ export async function prepareLocate(context: RepoContext, request: Omit<LocateRe
 /** Packs a prepared `locate` answer into `budget` tokens (see `locateCode`). */
 export function packLocate(context: RepoContext, prepared: PreparedLocate, budget: number, options: PackLocateOptions = {}): MeasuredAnswer<LocateAnswer> {
   const { located } = prepared;
+  // A first file that clearly outscores the second is the one to change for most issues: more of the budget goes to it.
+  const lead = options.clearLead ?? CLEAR_LEAD;
+  const shares = lead && leadsClearly(located.map((l) => l.file.score), lead) ? lead : undefined;
   // The pointers are packed more than once (alone, after whole files give way, with the extras): each text is
   // tokenized once.
   const counts = new Map<string, number>();
@@ -129,7 +140,7 @@ export function packLocate(context: RepoContext, prepared: PreparedLocate, budge
   const counted: RepoContext = { ...context, counter };
   const excerpts = locateExcerpts(counted, prepared.terms, budget, {
     pointerShare: options.excerptShare ?? EXCERPT_SHARE,
-    fileShare: options.fileExcerptShare ?? FILE_EXCERPT_SHARE,
+    fileShare: options.fileExcerptShare ?? shares?.fileExcerptShare ?? FILE_EXCERPT_SHARE,
   });
   // A symbol's view (a Python definition's long docstrings shortened) is the same in every packing tried: made once.
   const views = new Map<string, CodeView>();
@@ -140,7 +151,7 @@ export function packLocate(context: RepoContext, prepared: PreparedLocate, budge
   // A small file is shown whole in place of its pointers: for little more than their cost it also holds the lines
   // no symbol owns (imports, constants, top-level calls), where fixes in short files often are. Which files may come
   // whole depends on the budget, not on how many files are kept: decided once.
-  const wholes = wholeFiles(counted, located.map((l) => l.file.path), budget, options.firstWholeShare ?? WHOLE_FILE.firstShare, view);
+  const wholes = wholeFiles(counted, located.map((l) => l.file.path), budget, options.firstWholeShare ?? shares?.firstWholeShare ?? WHOLE_FILE.firstShare, view);
   for (let keep = located.length; keep >= 0; keep--) {
     const answer = packLocated(counted, located.slice(0, keep), budget, prepared, excerpts, wholes.slice(0, keep), view);
     if (answer && (keep > 0 || located.length === 0)) return answer;

@@ -3,7 +3,7 @@ import { describe, it } from "node:test";
 import type { SymbolInfo } from "../../src/index/types.js";
 import { analyzeContent } from "../../src/rank/analyze-content.js";
 import { buildLexicalIndex } from "../../src/rank/lexical-index.js";
-import { packLocate, prepareLocate, WHOLE_FILE } from "../../src/mcp/locate-code.js";
+import { CLEAR_LEAD, packLocate, prepareLocate, WHOLE_FILE } from "../../src/mcp/locate-code.js";
 import { EXCERPT_CONTEXT } from "../../src/mcp/excerpt-lines.js";
 import { createRepoContextCache } from "../../src/mcp/repo-context.js";
 import { loadCl100k } from "../../src/mcp/token-counter.js";
@@ -75,11 +75,33 @@ describe("locate's first file whole up to half the budget", () => {
 
   it("keeps to the pointers when the file is more than half the budget, or when the first file's share is 0", async () => {
     const { context, prepared } = await setUp();
-    for (const [budget, options] of [[2000, {}], [4000, { firstWholeShare: 0 }]] as const) {
+    for (const [budget, options] of [[2000, { clearLead: false }], [4000, { firstWholeShare: 0 }]] as const) {
       const { code } = packLocate(context, prepared, budget, options).answer;
       assert.equal(code[0].id, "net/retry.py::retry_delay#function", `at ${budget}`);
       assert.ok(!code.some((c) => c.id === "net/retry.py"), `at ${budget}: ${code.map((c) => c.id).join(", ")}`);
     }
+  });
+});
+
+describe("locate's first file by the ranking's lead", () => {
+  it("shows the first file whole up to four fifths of the budget when it leads the second clearly", async () => {
+    const { counter, context, prepared } = await setUp();
+    const [first, second] = prepared.located.map((l) => l.file.score);
+    assert.ok(second < CLEAR_LEAD.ratio * first, `the fixture's lead: ${first} vs ${second}`);
+    const tokens = counter.count(RETRY.text);
+    assert.ok(tokens > 2000 / 2 && tokens <= 2000 * CLEAR_LEAD.firstWholeShare, `fixture size ${tokens}`);
+    const located = packLocate(context, prepared, 2000);
+    assert.equal(located.answer.code[0].id, "net/retry.py");
+    assert.ok(located.answer.tokens <= 2000);
+  });
+
+  it("holds the first file to half the budget when the second scores as high", async () => {
+    const { context, prepared } = await setUp();
+    // The same files and symbols, ranked with equal scores: no lead to spend more of the budget on.
+    const level = { ...prepared, located: prepared.located.map((l) => ({ ...l, file: { ...l.file, score: 1 } })) };
+    const { code } = packLocate(context, level, 2000).answer;
+    assert.equal(code[0].id, "net/retry.py::retry_delay#function");
+    assert.ok(!code.some((c) => c.id === "net/retry.py"), code.map((c) => c.id).join(", "));
   });
 });
 
