@@ -91,12 +91,12 @@ export interface PackLocateOptions {
  * their pointers into the token budget: the first file's pointers and its best other symbol, then every other
  * file's first pointer in rank order (a small file whole instead of its pointers, `WHOLE_FILE`: the first file up to
  * half the budget, four fifths when the ranking leads with it clearly, `CLEAR_LEAD`; or its pointers again when the
- * whole does not fit), then their second pointers, whole symbols
- * only but for a pointer too large to show whole, which comes as an excerpt (its first line and the lines around
- * those that share the issue's words, the rest named in `omitted`); the ids that did not fit are listed. Then an
- * excerpt of the first file's other lines around the issue's words (of the next file's when the first comes whole;
- * `locateExcerpts`; a quarter of the budget rather than an eighth after a clear lead). With budget left, more symbols of the ranked files follow (`pickExtras`), then the next symbols
- * of the cross-file symbol ranking (`pickRanked`). When the ranked files alone take more than a third of the budget
+ * whole does not fit), then their second pointers, whole symbols only but for a pointer too large to show whole,
+ * which comes as an excerpt (its first line and the lines around those that share the issue's words, the rest named
+ * in `omitted`); the ids that did not fit are listed. Then an excerpt of the first file's other lines around the
+ * issue's words (of the next file's when the first comes whole; `locateExcerpts`; up to a quarter of the budget
+ * rather than an eighth after a clear lead). With budget left, more symbols of the ranked files follow
+ * (`pickExtras`), then the next symbols of the cross-file symbol ranking (`pickRanked`). When the ranked files alone take more than a third of the budget
  * (`FILE_LIST_SHARE`), the lowest ranked files are dropped, down to one; a budget too small for the first file is a
  * `ToolInputError`.
  */
