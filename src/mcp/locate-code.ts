@@ -96,9 +96,9 @@ export interface PackLocateOptions {
  * in `omitted`); the ids that did not fit are listed. Then an excerpt of the first file's other lines around the
  * issue's words (of the next file's when the first comes whole; `locateExcerpts`; up to a quarter of the budget
  * rather than an eighth after a clear lead). With budget left, more symbols of the ranked files follow
- * (`pickExtras`), then the next symbols of the cross-file symbol ranking (`pickRanked`). When the ranked files alone take more than a third of the budget
- * (`FILE_LIST_SHARE`), the lowest ranked files are dropped, down to one; a budget too small for the first file is a
- * `ToolInputError`.
+ * (`pickExtras`), then the next symbols of the cross-file symbol ranking (`pickRanked`). When the ranked files alone
+ * take more than a third of the budget (`FILE_LIST_SHARE`), the lowest ranked files are dropped, down to one; a budget
+ * too small for the first file is a `ToolInputError`.
  */
 export async function locateCode(context: RepoContext, request: LocateRequest): Promise<MeasuredAnswer<LocateAnswer>> {
   return packLocate(context, await prepareLocate(context, request), request.tokenBudget);
@@ -132,7 +132,9 @@ export function packLocate(context: RepoContext, prepared: PreparedLocate, budge
   const { located } = prepared;
   // A first file that clearly outscores the second is the one to change for most issues: more of the budget goes to it.
   const lead = options.clearLead ?? CLEAR_LEAD;
-  const shares = lead && leadsClearly(located.map((l) => l.file.score), lead) ? lead : undefined;
+  const led = lead && leadsClearly(located.map((l) => l.file.score), lead) ? lead : undefined;
+  const fileShare = options.fileExcerptShare ?? led?.fileExcerptShare ?? FILE_EXCERPT_SHARE;
+  const firstWholeShare = options.firstWholeShare ?? led?.firstWholeShare ?? WHOLE_FILE.firstShare;
   // The pointers are packed more than once (alone, after whole files give way, with the extras): each text is
   // tokenized once.
   const counts = new Map<string, number>();
@@ -140,7 +142,7 @@ export function packLocate(context: RepoContext, prepared: PreparedLocate, budge
   const counted: RepoContext = { ...context, counter };
   const excerpts = locateExcerpts(counted, prepared.terms, budget, {
     pointerShare: options.excerptShare ?? EXCERPT_SHARE,
-    fileShare: options.fileExcerptShare ?? shares?.fileExcerptShare ?? FILE_EXCERPT_SHARE,
+    fileShare,
   });
   // A symbol's view (a Python definition's long docstrings shortened) is the same in every packing tried: made once.
   const views = new Map<string, CodeView>();
@@ -151,7 +153,7 @@ export function packLocate(context: RepoContext, prepared: PreparedLocate, budge
   // A small file is shown whole in place of its pointers: for little more than their cost it also holds the lines
   // no symbol owns (imports, constants, top-level calls), where fixes in short files often are. Which files may come
   // whole depends on the budget, not on how many files are kept: decided once.
-  const wholes = wholeFiles(counted, located.map((l) => l.file.path), budget, options.firstWholeShare ?? shares?.firstWholeShare ?? WHOLE_FILE.firstShare, view);
+  const wholes = wholeFiles(counted, located.map((l) => l.file.path), budget, firstWholeShare, view);
   for (let keep = located.length; keep >= 0; keep--) {
     const answer = packLocated(counted, located.slice(0, keep), budget, prepared, excerpts, wholes.slice(0, keep), view);
     if (answer && (keep > 0 || located.length === 0)) return answer;

@@ -19,8 +19,9 @@ export const locateTool = defineTool({
     "docstring keeps its first line, and a pointer too large for the budget comes as an excerpt: its first line " +
     "and the lines around the issue's words; `omitted` names the lines left out, get_symbol has them): the " +
     "pointers first (best file first; a small file, or the first file up to half the budget — four fifths " +
-    "when it outscores the second file clearly — comes whole instead, its path as id), then an excerpt of the first file's other lines around the issue's words (the " +
-    "next file's when the first came whole; its path as id), then, with budget left, more " +
+    "when it outscores the second file clearly — comes whole instead, its path as id), then an excerpt of the " +
+    "first file's other lines around the issue's words (the next file's when the first came whole; its path as " +
+    "id), then, with budget left, more " +
     "symbols of the ranked files whose source shares the issue's words, then the next symbols of the cross-file " +
     "symbol ranking; the whole JSON answer stays within `token_budget` cl100k tokens, and `left_out` lists the " +
     "pointer ids that did not fit (fetch them with get_symbol). `tokens` is the answer's own size and " +
