@@ -9,8 +9,9 @@
  * bench/study-clear-lead.ts), 0.85 gained most on half A of the repositories and 0.8 next (by two issue-budgets); 0.8
  * was kept as it held on half B, moves fewer answers (7 lost against 10) and loses no language at the tool's default
  * budget (docs/benchmarks.md, "the first file's share by its lead"). Not the comment's `estimateConfidence` (the lead
- * over the mean of the next four files, with the issue's terms matched and a named path): this gate was measured on
- * the second file's score alone, and the two have not been compared as gates.
+ * over the mean of the next four files, with the issue's terms matched and a named path): replayed as this gate at
+ * 0.5 / 0.6 / 0.7, alone or beside the ratio, it loses on the multi-language set at 4,000 tokens (Go under every
+ * threshold; docs/benchmarks.md, "twenty-seventh session").
  */
 export const CLEAR_LEAD: ClearLead = { ratio: 0.8, firstWholeShare: 0.8, fileExcerptShare: 1 / 4 };
 
