@@ -1,4 +1,4 @@
-import type { Evidence, RankedFile } from "./types.js";
+import type { Evidence, RankedFile, SymbolPointer } from "./types.js";
 
 /** One ranked list entering fusion, with its weight. */
 export interface FusionList {
@@ -30,8 +30,9 @@ export interface FuseOptions {
 
 /**
  * Fuses ranked lists of files into one, best first (ties broken by path). Empty lists are ignored; fusing only
- * empty lists gives an empty list. Evidence is merged: terms and mention from the first list that has them, the
- * symbol from the list that contributed most for that file, and the similarity from any list that carries one.
+ * empty lists gives an empty list. Evidence is merged (`mergeEvidence`): every reason either list gives is kept, terms
+ * and mention from the first list that has them, the place from the list that contributed most for that file (or the
+ * one a stack frame pins), the other list's place as the second, and the similarity from any list that carries one.
  */
 export function fuseRankings(lists: readonly FusionList[], options: FuseOptions = {}): RankedFile[] {
   const method = options.method ?? "rrf";
@@ -68,14 +69,34 @@ function finite(x: number): number {
   return Number.isFinite(x) ? x : 0;
 }
 
+/**
+ * One file's evidence from two lists. Fusion re-orders files; it does not make the reasons a list gave untrue, so every
+ * field either list carries is kept (the first list's where both have one: the lexical list's tests, graph relations,
+ * package, title words and declarations have no dense counterpart). The pointer comes from the list that contributed
+ * more for the file, unless the other names the file by a stack frame: a frame pins the place to its function and
+ * line, which a dense unit's similarity cannot see. The other list's place, when it does not overlap, becomes the
+ * second place: each list's best place is a place that scores close (docs/ranking.md, "Pointers").
+ */
 function mergeEvidence(first: Evidence, next: Evidence, nextContributesMore: boolean): Evidence {
-  const symbol = nextContributesMore ? (next.symbol ?? first.symbol) : (first.symbol ?? next.symbol);
+  const framed = (e: Evidence) => e.mention?.kind === "frame" && e.symbol !== undefined;
+  const [lead, other] = framed(first) ? [first, next] : framed(next) ? [next, first] : nextContributesMore ? [next, first] : [first, next];
+  const symbol = lead.symbol ?? other.symbol;
+  const alsoSymbol = lead.symbol
+    ? (lead.alsoSymbol ?? (other.symbol && !overlaps(other.symbol, lead.symbol) ? other.symbol : undefined))
+    : other.alsoSymbol;
+  const { symbol: _s, alsoSymbol: _a, ...rest } = { ...next, ...first };
   const mention = first.mention ?? next.mention;
   const similarity = first.similarity ?? next.similarity;
   return {
+    ...rest,
     terms: first.terms.length > 0 ? first.terms : next.terms,
     ...(symbol ? { symbol } : {}),
+    ...(alsoSymbol ? { alsoSymbol } : {}),
     ...(mention ? { mention } : {}),
     ...(similarity !== undefined ? { similarity } : {}),
   };
+}
+
+function overlaps(a: SymbolPointer, b: SymbolPointer): boolean {
+  return a.startLine <= b.endLine && b.startLine <= a.endLine;
 }

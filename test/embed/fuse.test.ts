@@ -37,4 +37,46 @@ describe("fuseRankings", () => {
     assert.deepEqual(fused.map((f) => f.path), ["z.py", "b.py"]);
     assert.deepEqual(fused[0].evidence.mention, { kind: "frame", text: "z.py:12", line: 12 });
   });
+
+  describe("one file's evidence from both lists", () => {
+    const place = (qualifiedName: string, startLine: number, endLine: number) => ({ name: qualifiedName.split(".").pop()!, qualifiedName, kind: "method" as const, startLine, endLine });
+    const lexicalFirst = [
+      file("m.py", 9, {
+        terms: ["merge"], symbol: place("Media.merge", 40, 60), alsoSymbol: place("Media.__add__", 70, 75),
+        tests: { path: "tests/test_media.py" }, related: { relation: "neighbour", path: "w.py" }, titleWords: ["media"],
+      }),
+    ];
+
+    test("keeps every reason the lexical list gave, and its two places when it contributed more", () => {
+      const dense = [file("x.py", 0.9), file("m.py", 0.8, { similarity: 0.8, symbol: place("Media.render", 10, 20) })];
+      const [m] = fuseRankings([{ files: lexicalFirst }, { files: dense }]).filter((f) => f.path === "m.py");
+      assert.deepEqual(m.evidence, {
+        terms: ["merge"], symbol: place("Media.merge", 40, 60), alsoSymbol: place("Media.__add__", 70, 75),
+        tests: { path: "tests/test_media.py" }, related: { relation: "neighbour", path: "w.py" }, titleWords: ["media"], similarity: 0.8,
+      });
+    });
+
+    test("where the dense list contributed more, its unit leads and the lexical place comes second", () => {
+      const lexical = [file("y.py", 20), ...lexicalFirst];
+      const dense = [file("m.py", 0.8, { similarity: 0.8, symbol: place("Media.render", 10, 20) })];
+      const [m] = fuseRankings([{ files: lexical }, { files: dense }]).filter((f) => f.path === "m.py");
+      assert.deepEqual(m.evidence.symbol, place("Media.render", 10, 20));
+      assert.deepEqual(m.evidence.alsoSymbol, place("Media.merge", 40, 60));
+      assert.deepEqual(m.evidence.tests, { path: "tests/test_media.py" });
+      // A dense unit holding the lexical place leaves no second place: one region, linked once.
+      const holding = [file("m.py", 0.8, { similarity: 0.8, symbol: place("Media", 1, 100) })];
+      const [h] = fuseRankings([{ files: lexical }, { files: holding }]).filter((f) => f.path === "m.py");
+      assert.deepEqual(h.evidence.symbol, place("Media", 1, 100));
+      assert.equal(h.evidence.alsoSymbol, undefined);
+    });
+
+    test("a file a stack frame names keeps the place the frame pins, whichever list contributed more", () => {
+      const framed = [file("y.py", 20), file("m.py", 9, { terms: ["merge"], symbol: place("Media.merge", 40, 60), mention: { kind: "frame", text: "m.py:52", line: 52 } })];
+      const dense = [file("m.py", 0.8, { similarity: 0.8, symbol: place("Media.render", 10, 20) })];
+      const [m] = fuseRankings([{ files: framed }, { files: dense }]).filter((f) => f.path === "m.py");
+      assert.deepEqual(m.evidence.symbol, place("Media.merge", 40, 60));
+      assert.deepEqual(m.evidence.alsoSymbol, place("Media.render", 10, 20));
+      assert.deepEqual(m.evidence.mention, { kind: "frame", text: "m.py:52", line: 52 });
+    });
+  });
 });

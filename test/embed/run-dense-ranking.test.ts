@@ -20,7 +20,7 @@ const KEY = "pa-run-SECRET-9876543210";
 /** A stand-in lexical ranker: deterministic, and visibly different from the dense order. */
 const LEXICAL: RankedFile[] = [
   { path: "shop/report/m9.py", score: 3, evidence: { terms: ["report"] } },
-  { path: "shop/invoice/m10.py", score: 2, evidence: { terms: ["invoice"] } },
+  { path: "shop/invoice/m10.py", score: 2, evidence: { terms: ["invoice"], tests: { path: "tests/test_m10.py" } } },
 ];
 const QUERY = "Crash in create_invoice when the invoice data is empty";
 
@@ -112,6 +112,7 @@ describe("runDenseRanking through the real client and the fake server", () => {
     assert.equal(ranking.files[0].path, "shop/invoice/m10.py", "first in dense or second, and second in lexical");
     assert.deepEqual(ranking.files[0].evidence.terms, ["invoice"]);
     assert.equal(ranking.files[0].evidence.symbol?.qualifiedName, "InvoiceManager10.create_invoice");
+    assert.deepEqual(ranking.files[0].evidence.tests, { path: "tests/test_m10.py" }, "the lexical list's reasons survive the fusion");
     assert.ok(ranking.files.some((f) => f.path === "shop/report/m9.py"), "the lexical-only file is kept");
   });
 
