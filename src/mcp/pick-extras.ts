@@ -1,3 +1,4 @@
+import { linesOverlap } from "../rank/symbol-ranges.js";
 import type { ScoredSymbol } from "./score-symbol-text.js";
 import type { CatalogSymbol } from "./symbol-catalog.js";
 
@@ -34,7 +35,7 @@ export function pickExtras(
 
 /** Whether two symbols share a line of the same file. */
 export function overlaps(a: CatalogSymbol, b: CatalogSymbol): boolean {
-  return a.path === b.path && a.startLine <= b.endLine && b.startLine <= a.endLine;
+  return a.path === b.path && linesOverlap(a, b);
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { Evidence, RankedFile, SymbolPointer } from "./types.js";
+import { linesOverlap } from "./symbol-ranges.js";
+import type { Evidence, RankedFile } from "./types.js";
 
 /** One ranked list entering fusion, with its weight. */
 export interface FusionList {
@@ -82,7 +83,7 @@ function mergeEvidence(first: Evidence, next: Evidence, nextContributesMore: boo
   const [lead, other] = framed(first) ? [first, next] : framed(next) ? [next, first] : nextContributesMore ? [next, first] : [first, next];
   const symbol = lead.symbol ?? other.symbol;
   const alsoSymbol = lead.symbol
-    ? (lead.alsoSymbol ?? (other.symbol && !overlaps(other.symbol, lead.symbol) ? other.symbol : undefined))
+    ? (lead.alsoSymbol ?? (other.symbol && !linesOverlap(other.symbol, lead.symbol) ? other.symbol : undefined))
     : other.alsoSymbol;
   const { symbol: _s, alsoSymbol: _a, ...rest } = { ...next, ...first };
   const mention = first.mention ?? next.mention;
@@ -95,8 +96,4 @@ function mergeEvidence(first: Evidence, next: Evidence, nextContributesMore: boo
     ...(mention ? { mention } : {}),
     ...(similarity !== undefined ? { similarity } : {}),
   };
-}
-
-function overlaps(a: SymbolPointer, b: SymbolPointer): boolean {
-  return a.startLine <= b.endLine && b.startLine <= a.endLine;
 }

@@ -7,7 +7,7 @@ import type { FrameHit } from "./resolve-mentions.js";
 import { scanTokens } from "./tokenize.js";
 import { issueCodeLineHashes } from "./quoted-code-lines.js";
 import { framesOf, quotedHolders } from "./pointer-places.js";
-import { dataAlone, span } from "./symbol-ranges.js";
+import { dataAlone, linesOverlap, span } from "./symbol-ranges.js";
 
 /** How a file's symbols are scored for the pointer: where inside the file the comment sends the reader. */
 export interface PointerOptions {
@@ -205,10 +205,7 @@ export function pickPointers(symbols: readonly SymbolInfo[], scored: readonly Sc
   const [best, ...rest] = scored;
   if (!best) return [];
   const first = symbols[best.symbol];
-  const next = rest.find((x) => {
-    const s = symbols[x.symbol];
-    return s.endLine < first.startLine || s.startLine > first.endLine;
-  });
+  const next = rest.find((x) => !linesOverlap(symbols[x.symbol], first));
   return next && next.score >= options.second * best.score ? [best, next] : [best];
 }
 

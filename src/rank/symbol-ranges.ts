@@ -14,6 +14,11 @@ export function outerFirst(symbols: readonly SymbolInfo[]): number[] {
   return symbols.map((_, i) => i).sort((a, b) => symbols[a].startLine - symbols[b].startLine || symbols[b].endLine - symbols[a].endLine);
 }
 
+/** Whether two line ranges of one file share a line (both ends inclusive). */
+export function linesOverlap(a: Pick<SymbolInfo, "startLine" | "endLine">, b: Pick<SymbolInfo, "startLine" | "endLine">): boolean {
+  return a.startLine <= b.endLine && b.startLine <= a.endLine;
+}
+
 /** The smallest symbol whose lines hold `line`, or -1 (of equal spans, the first). */
 export function innermostHolding(symbols: readonly SymbolInfo[], line: number): number {
   let best = -1;
