@@ -24,13 +24,17 @@ export interface ActionEnv {
   /** Web root for file links in the comment. */
   readonly serverUrl: string;
   readonly token: string;
-  /** Indexes and the command history; the action.yml caches it between runs. */
+  /** Indexes, records and the command history; kept between runs in the Actions cache (run-caches.ts). */
   readonly dataDir: string;
   readonly inputs: ActionInputs;
   readonly voyage?: { readonly apiKey: string; readonly baseUrl?: string };
   readonly commands: { readonly limit: number; readonly windowMs: number };
-  /** `GITHUB_OUTPUT`: the file step outputs are appended to (action.yml decides from them what to cache). */
+  /** `GITHUB_OUTPUT`: the file step outputs are appended to. */
   readonly outputFile?: string;
+  /** `GITHUB_STATE`: what the main step tells the post step (which caches to save). */
+  readonly stateFile?: string;
+  /** The workflow run (`GITHUB_SHA`, `GITHUB_RUN_ID`, `GITHUB_RUN_ATTEMPT`), which keys the caches; absent outside a run. */
+  readonly run?: { readonly sha: string; readonly id: string; readonly attempt: string };
 }
 
 /** A readable list of what is wrong with the Action's environment; it names variables and inputs, never values of secrets. */
@@ -43,8 +47,9 @@ export class ActionEnvError extends Error {
 
 /**
  * Reads the standard Actions environment (`GITHUB_EVENT_NAME`, `GITHUB_EVENT_PATH`, `GITHUB_REPOSITORY`,
- * `GITHUB_WORKSPACE`, `GITHUB_API_URL`, `GITHUB_SERVER_URL`, `RUNNER_TEMP`), the token (`INPUT_GITHUB-TOKEN` as the
- * runner names inputs, `INPUT_GITHUB_TOKEN` as action.yml passes it, else `GITHUB_TOKEN`) and the optional inputs.
+ * `GITHUB_WORKSPACE`, `GITHUB_API_URL`, `GITHUB_SERVER_URL`, `RUNNER_TEMP`, `GITHUB_SHA`, `GITHUB_RUN_ID`, …), the
+ * token (`INPUT_GITHUB-TOKEN` as the runner names inputs, `INPUT_GITHUB_TOKEN` also accepted, else `GITHUB_TOKEN`)
+ * and the optional inputs.
  * Everything but the event, the repository and the token has a default. Pure; throws ActionEnvError.
  */
 export function parseActionEnv(source: Readonly<Record<string, string | undefined>>): ActionEnv {
@@ -61,8 +66,13 @@ export function parseActionEnv(source: Readonly<Record<string, string | undefine
   const voyageBase = value("VOYAGE_BASE_URL");
   const workspace = value("GITHUB_WORKSPACE");
   const outputFile = value("GITHUB_OUTPUT");
+  const stateFile = value("GITHUB_STATE");
+  const sha = value("GITHUB_SHA");
+  const runId = value("GITHUB_RUN_ID");
   return {
     ...(outputFile ? { outputFile } : {}),
+    ...(stateFile ? { stateFile } : {}),
+    ...(sha && runId ? { run: { sha, id: runId, attempt: value("GITHUB_RUN_ATTEMPT") ?? "1" } } : {}),
     eventName: required("GITHUB_EVENT_NAME"),
     eventPath: required("GITHUB_EVENT_PATH"),
     owner: owner!,

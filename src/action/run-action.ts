@@ -1,6 +1,4 @@
-import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { createAppDeps } from "../compose/create-app-deps.js";
 import { createTriageRuntime, LOCAL_INSTALLATION_ID } from "../compose/create-triage-runtime.js";
 import { describeGitHubError } from "../github/describe-github-error.js";
@@ -9,6 +7,9 @@ import { createRestClient } from "../github/rest-client.js";
 import { createRestConfigSource } from "../github/rest-config-source.js";
 import { onIssueComment } from "../handlers/on-issue-comment.js";
 import { onIssue } from "../handlers/on-issue.js";
+import { onIssueClosed } from "../handlers/on-fix.js";
+import { createSqliteRecordStore } from "../records/sqlite-record-store.js";
+import { createHistoryDocCache } from "../triage/history-doc-cache.js";
 import { createBackgroundQueue } from "../triage/background-queue.js";
 import { parseCommand } from "../triage/parse-command.js";
 import { summarizeError } from "../triage/summarize-error.js";
@@ -16,10 +17,13 @@ import type { ActionEnv } from "./action-env.js";
 import { createActionLog } from "./action-log.js";
 import { applyInputs } from "./apply-inputs.js";
 import { commandHistoryPath, loadCommandHistory, saveCommandHistory } from "./command-history.js";
+import { actionRecordsPath } from "./run-caches.js";
 import { findWorkspaceCommit } from "./workspace-commit.js";
 
 type IssueHandler = ReturnType<typeof onIssue>;
 type CommentHandler = ReturnType<typeof onIssueComment>;
+type ClosedHandler = ReturnType<typeof onIssueClosed>;
+type Handler = "issue" | "comment" | "closed";
 
 /**
  * One workflow run: reads the event file and hands the event to the app's own handlers (the same guards, settings,
@@ -30,7 +34,12 @@ type CommentHandler = ReturnType<typeof onIssueComment>;
 export async function runAction(
   env: ActionEnv,
   write: (text: string) => void,
-  options: { readonly version?: string; readonly setOutput?: (name: string, value: string) => void } = {},
+  options: {
+    readonly version?: string;
+    readonly setOutput?: (name: string, value: string) => void;
+    /** Runs once the event is known to be one BugScout handles, before anything is read from the data dir (main.ts restores the caches). */
+    readonly beforeHandling?: () => Promise<void>;
+  } = {},
 ): Promise<number> {
   const version = options.version ?? "action";
   const log = createActionLog(write);
@@ -52,8 +61,10 @@ export async function runAction(
     return 1;
   }
 
+  await options.beforeHandling?.();
   const workspaceCommit = await findWorkspaceCommit(env.workspace);
   const history = commandHistoryPath(env.dataDir);
+  const records = createSqliteRecordStore({ locate: () => actionRecordsPath(env.dataDir) });
   const runtime = createTriageRuntime({
     dataDir: env.dataDir,
     log,
@@ -68,6 +79,9 @@ export async function runAction(
     background: createBackgroundQueue({ concurrency: 1, maxWaiting: 1 }),
     adjustSettings: (settings) => applyInputs(settings, env.inputs),
     localTree: (commit) => (commit === workspaceCommit ? env.workspace : undefined),
+    // In the state folder the cache keeps between runs: `/bugscout stats`, learning from fixes and similar past fixes.
+    records,
+    historyDocs: createHistoryDocCache(),
   });
   const client = createRestClient({ token: env.token, baseUrl: env.apiUrl, log: { warn: (m) => log.warn({}, m) } });
   const context = {
@@ -81,6 +95,7 @@ export async function runAction(
   };
   try {
     if (handler === "issue") await onIssue(deps)(context as unknown as Parameters<IssueHandler>[0]);
+    else if (handler === "closed") await onIssueClosed(deps)(context as unknown as Parameters<ClosedHandler>[0]);
     else await onIssueComment(deps)(context as unknown as Parameters<CommentHandler>[0]);
     return 0;
   } catch (error) {
@@ -97,12 +112,8 @@ export async function runAction(
     write(`::error::BugScout: ${message.replace(/[\r\n]+/g, " ")}\n`);
     return 1;
   } finally {
-    if (handler === "comment") {
-      await saveCommandHistory(history, runtime.commandLimiter.entries());
-      options.setOutput?.("command-history", "saved");
-    }
-    // Tells action.yml whether there is an index worth saving in the cache.
-    if (existsSync(path.join(env.dataDir, "installations"))) options.setOutput?.("index", "present");
+    if (handler === "comment") await saveCommandHistory(history, runtime.commandLimiter.entries());
+    await records.close();
   }
 }
 
@@ -110,7 +121,7 @@ export async function runAction(
  * The fields the app's handlers read that the event lacks. GitHub's own events always have them; a hand-made or
  * truncated event file gets this answer instead of a TypeError from deep inside a handler.
  */
-function missingFields(payload: Record<string, unknown>, handler: "issue" | "comment"): string[] {
+function missingFields(payload: Record<string, unknown>, handler: Handler): string[] {
   const at = (path: string): unknown => path.split(".").reduce<unknown>((v, key) => (v as Record<string, unknown> | undefined)?.[key], payload);
   const required: [string, string][] = [
     ["repository.full_name", "string"], ["repository.name", "string"], ["repository.owner.login", "string"],
@@ -126,8 +137,10 @@ function issueNumber(payload: Record<string, unknown>): number | undefined {
 }
 
 /** Which app handler serves the event, or undefined for events BugScout does not act on. */
-function pickHandler(eventName: string, action: string, payload: Record<string, unknown>): "issue" | "comment" | undefined {
+function pickHandler(eventName: string, action: string, payload: Record<string, unknown>): Handler | undefined {
   if (eventName === "issues" && (action === "opened" || action === "labeled")) return "issue";
+  // A closed issue teaches the records which files its fix changed (the app's learning loop, handlers/on-fix.ts).
+  if (eventName === "issues" && action === "closed") return "closed";
   if (eventName !== "issue_comment" || action !== "created") return undefined;
   // Every comment on every issue starts the workflow: leave at once unless it holds a command.
   const body = (payload.comment as { body?: unknown } | undefined)?.body;

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Sqlite, { type Database } from "better-sqlite3";
+import { sqliteOptions } from "../bundle/sqlite-addon.js";
 import { RECORD_MIGRATIONS, RECORD_SCHEMA_VERSION } from "./record-migrations.js";
 import { bestRank, type Outcome, type RecordKey, type RecordStore } from "./record-store.js";
 import { createRecordStatements, type RecordStatements } from "./sqlite-record-statements.js";
@@ -86,7 +87,7 @@ function openDatabase(path: string): Database {
   let db: Database;
   try {
     mkdirSync(dirname(path), { recursive: true });
-    db = new Sqlite(path);
+    db = new Sqlite(path, sqliteOptions());
   } catch (cause) {
     throw new RecordStoreError(`The records database ${path} cannot be opened: ${(cause as Error).message}`, { cause });
   }

@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import { sqliteOptions } from "../bundle/sqlite-addon.js";
 import type { ScaleRecords } from "./scale-records.js";
 
 const MIGRATIONS: readonly string[] = [
@@ -13,7 +14,7 @@ const MIGRATIONS: readonly string[] = [
  * roles sharing one machine. Migrations run on open (`user_version` counts the ones applied).
  */
 export function openSqliteScaleRecords(file: string): ScaleRecords {
-  const db = new Database(file);
+  const db = new Database(file, sqliteOptions());
   db.pragma("journal_mode = WAL");
   db.pragma("busy_timeout = 5000");
   const applied = db.pragma("user_version", { simple: true }) as number;

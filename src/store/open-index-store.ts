@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Sqlite, { type Database } from "better-sqlite3";
+import { sqliteOptions } from "../bundle/sqlite-addon.js";
 import { createApplyTree, createPutContents, RESERVED_META_KEYS } from "./apply-tree.js";
 import { decodeFolderListings, encodeFolderListings } from "./folder-listings-codec.js";
 import type { IndexStore } from "./index-store.js";
@@ -26,7 +27,7 @@ export function openIndexStore(path: string): SqliteIndexStore {
   let db: Database;
   try {
     mkdirSync(dirname(path), { recursive: true });
-    db = new Sqlite(path);
+    db = new Sqlite(path, sqliteOptions());
   } catch (error) {
     throw asStoreError(error, path);
   }

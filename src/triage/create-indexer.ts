@@ -1,4 +1,6 @@
 import { availableParallelism } from "node:os";
+import { pathToFileURL } from "node:url";
+import { bundledAsset } from "../bundle/bundled-asset.js";
 import { indexDelta, type DeltaReport } from "../index/index-delta.js";
 import { indexTree, type IndexProgress, type IndexReport } from "../index/index-tree.js";
 import type { SelectionOptions } from "../index/select-files.js";
@@ -137,9 +139,11 @@ export async function createIndexer(
 /**
  * The worker entry: from source, a module beside this one that loads it through tsx; once built, `triage/index-worker.js`
  * — named from the parent folder, so the path holds both from `dist/triage/` and from the command's bundle in
- * `dist/cli-bundle/` (a sibling folder), which inlines this module.
+ * `dist/cli-bundle/` (a sibling folder), which inlines this module. The Action's bundle has it beside its chunks.
  */
 function indexWorkerEntry(): URL {
+  const bundled = bundledAsset("index-worker.js");
+  if (bundled) return pathToFileURL(bundled);
   return new URL(import.meta.url.endsWith(".ts") ? "./index-worker-source.mjs" : "../triage/index-worker.js", import.meta.url);
 }
 

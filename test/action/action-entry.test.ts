@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, beforeEach, describe, it } from "node:test";
@@ -59,8 +59,7 @@ describe("the Action's entry point against a fake GitHub", () => {
 
   it("comments on a new issue once, edits it for /bugscout top=3, and ignores read-only and over-limit commenters", async (t) => {
     t.after(() => rmSync(dir, { recursive: true, force: true }));
-    const outputs = path.join(dir, "github-output");
-    const limited = { ...env, BUGSCOUT_COMMANDS_PER_WINDOW: "1", GITHUB_OUTPUT: outputs };
+    const limited = { ...env, BUGSCOUT_COMMANDS_PER_WINDOW: "1" };
     const opened = await runAction(dir, "issues", issuesOpened(REPO, ISSUE), env);
     const rerun = await runAction(dir, "issues", issuesOpened(REPO, ISSUE), env);
     assert.equal(opened.code, 0, opened.stdout + opened.stderr);
@@ -74,7 +73,8 @@ describe("the Action's entry point against a fake GitHub", () => {
     assert.equal(repo.comments.get(12)?.length, 1);
     assert.equal(listed(repo.comments.get(12)?.[0].body), 3, "the comment was edited in place");
     assert.deepEqual(repo.reactions, ["501:eyes"]);
-    assert.equal(readFileSync(outputs, "utf8"), "command-history=saved\nindex=present\n", "action.yml saves both caches");
+    assert.ok(existsSync(path.join(dir, "bugscout/state/command-hits.json")) && existsSync(path.join(dir, "bugscout/state/records.sqlite")),
+      "the commands answered and the records are in the state folder the post step saves");
 
     fake.requests.length = 0;
     const reader = await runAction(dir, "issue_comment", issueCommentCreated(REPO, ISSUE, { id: 502, body: "/bugscout top=1", user: { login: "reader", id: 6 } }), limited);

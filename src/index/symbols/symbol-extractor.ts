@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { bundledAsset } from "../../bundle/bundled-asset.js";
 import type { Language as Grammar, Query } from "web-tree-sitter";
 import { countLines } from "../decode-text.js";
 import type { FileLinks, Language, SymbolInfo } from "../types.js";
@@ -102,7 +103,8 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
   async function load(language: Language): Promise<void> {
     if (loaded.has(language) || !available.has(language)) return;
     const rules = LANGUAGE_RULES[language]!;
-    const grammar = await TreeSitterLanguage.load(require.resolve(`tree-sitter-wasms/out/tree-sitter-${rules.grammar}.wasm`));
+    const file = `tree-sitter-${rules.grammar}.wasm`;
+    const grammar = await TreeSitterLanguage.load(bundledAsset(`grammars/${file}`) ?? require.resolve(`tree-sitter-wasms/out/${file}`));
     const linkQuery = LINK_QUERIES[language];
     const entry = { grammar, rules: compileRules(rules), links: linkQuery ? new TreeSitterQuery(grammar, linkQuery) : undefined };
     loaded.set(language, entry);

@@ -1,0 +1,178 @@
+import assert from "node:assert/strict";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import { parse } from "yaml";
+import { issueCommentCreated, issuesOpened } from "../app/payloads.js";
+import { issueClosed } from "../app/payloads-pulls.js";
+import { startFakeActionsCache, type FakeActionsCache } from "../fakes/fake-actions-cache.js";
+import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-github.js";
+import { FakePulls } from "../fakes/fake-github-pulls.js";
+import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
+import { runProcess, type ProcessResult } from "../support/child-process.js";
+import { addonTarget } from "../../src/bundle/sqlite-addon.js";
+
+const ROOT = path.join(import.meta.dirname, "../..");
+const FIXTURE = path.join(ROOT, "test/fixtures/app-repo");
+const SHA = "8888888888888888888888888888888888888888";
+const REPO = { owner: "acme", name: "shop", installationId: 42 };
+const ISSUE = { number: 12, title: "Invoice total is negative", body: "compute_total returns a negative number when a discount is applied to an Invoice" };
+const TOKEN = "ghs_fake_42";
+
+interface ActionYml { inputs: Record<string, { default?: string }>; runs: { using: string; main: string; post?: string; "post-if"?: string } }
+
+/**
+ * The built Action as a workflow gets it: `npm run build:action` (with a time limit) writes dist-action/ into a
+ * temporary folder, and only action.yml and that folder are copied into an otherwise empty one. Each "runner" below is
+ * a fresh layout (RUNNER_TEMP, workspace, GITHUB_STATE), and the entry points are started the way the runner starts a
+ * `node20` action: `node <action>/<runs.main>`, then `node <action>/<runs.post>` with the main step's state.
+ */
+describe("the built Action (npm run build:action) from a folder with only action.yml and the build", () => {
+  let work: string;
+  let actionDir: string;
+  let action: ActionYml;
+  let fake: FakeGitHub;
+  let pulls: FakePulls;
+  let repo: FakeRepo;
+  let runners = 0;
+
+  before(async () => {
+    work = mkdtempSync(path.join(tmpdir(), "bugscout-built-action-"));
+    const build = await runProcess("npm", ["run", "--silent", "build:action", "--", "--out", path.join(work, "build/dist-action")], { cwd: ROOT, env: { PATH: process.env.PATH ?? "", ...(process.env.NODE_PATH ? { NODE_PATH: process.env.NODE_PATH } : {}) }, timeoutMs: 180_000 });
+    assert.equal(build.code, 0, build.stdout + build.stderr);
+    action = parse(readFileSync(path.join(ROOT, "action.yml"), "utf8")) as ActionYml;
+    actionDir = path.join(work, "action");
+    mkdirSync(actionDir);
+    cpSync(path.join(ROOT, "action.yml"), path.join(actionDir, "action.yml"));
+    cpSync(path.join(work, "build/dist-action"), path.join(actionDir, path.dirname(action.runs.main)), { recursive: true });
+    fake = await startFakeGitHub();
+    pulls = new FakePulls(fake);
+    repo = fake.addRepo({ ...REPO, headSha: SHA });
+    repo.tarballs.set(SHA, await tarballFromDirectory(FIXTURE, "acme-shop-8888888"));
+    repo.roles.set("maint", "maintain");
+    pulls.addIssue("acme/shop", ISSUE);
+  });
+  after(async () => {
+    await fake.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  /** A fresh runner: runs the main step on the event, then the post step with what the main step left in GITHUB_STATE. */
+  async function runOnFreshRunner(eventName: string, event: object, extraEnv: Record<string, string>, dir = actionDir): Promise<{ main: ProcessResult; post: ProcessResult }> {
+    // The same paths on every runner, as on GitHub's (the cache's version hashes the paths); nothing left from before.
+    const runner = path.join(work, "runner");
+    rmSync(runner, { recursive: true, force: true });
+    runners += 1;
+    for (const folder of ["temp", "workspace"]) mkdirSync(path.join(runner, folder), { recursive: true });
+    const { installation: _installation, ...payload } = event as { installation?: unknown };
+    writeFileSync(path.join(runner, "event.json"), JSON.stringify(payload));
+    writeFileSync(path.join(runner, "state"), "");
+    // The runner passes every input, with action.yml's default when the workflow gives none.
+    const inputs = Object.fromEntries(Object.entries(action.inputs).map(([name, spec]) => [`INPUT_${name.toUpperCase()}`, name === "github-token" ? TOKEN : spec.default ?? ""]));
+    const env = {
+      PATH: process.env.PATH ?? "",
+      ...inputs,
+      GITHUB_EVENT_NAME: eventName,
+      GITHUB_EVENT_PATH: path.join(runner, "event.json"),
+      GITHUB_REPOSITORY: "acme/shop",
+      GITHUB_SHA: SHA,
+      GITHUB_RUN_ID: String(1000 + runners),
+      GITHUB_RUN_ATTEMPT: "1",
+      GITHUB_API_URL: fake.apiUrl,
+      GITHUB_SERVER_URL: "https://github.com",
+      GITHUB_WORKSPACE: path.join(runner, "workspace"),
+      GITHUB_STATE: path.join(runner, "state"),
+      RUNNER_TEMP: path.join(runner, "temp"),
+      ...extraEnv,
+    };
+    const main = await runProcess(process.execPath, [path.join(dir, action.runs.main)], { cwd: path.join(runner, "workspace"), env, timeoutMs: 120_000 });
+    const state = Object.fromEntries(readFileSync(path.join(runner, "state"), "utf8").split("\n").filter(Boolean).map((line) => {
+      const at = line.indexOf("=");
+      return [`STATE_${line.slice(0, at)}`, line.slice(at + 1)];
+    }));
+    const post = await runProcess(process.execPath, [path.join(dir, action.runs.post ?? "")], { cwd: path.join(runner, "workspace"), env: { ...env, ...state }, timeoutMs: 120_000 });
+    return { main, post };
+  }
+
+  const output = (r: { main: ProcessResult; post: ProcessResult }) => `${r.main.stdout}${r.main.stderr}\n--- post ---\n${r.post.stdout}${r.post.stderr}`;
+
+  it("is a node20 action whose main and post are in the built folder, with no node_modules and no package to resolve", () => {
+    assert.equal(action.runs.using, "node20");
+    assert.equal(path.dirname(action.runs.main), path.dirname(action.runs.post ?? ""), "main and post share the built folder");
+    const files = readdirSync(actionDir, { recursive: true, encoding: "utf8" });
+    assert.deepEqual(files.filter((f) => f.split(path.sep).includes("node_modules")), []);
+    assert.ok(files.includes(path.join(path.dirname(action.runs.main), `native/${addonTarget()}/better_sqlite3.node`)), "this machine's addon (linux-x64 for Node 20 here)");
+    assert.ok(files.some((f) => f.endsWith("grammars/tree-sitter-python.wasm")) && files.some((f) => f.endsWith("tree-sitter.wasm")));
+    // Every import the bundle's modules still make is a Node built-in, or an optional dependency of voyageai's local
+    // tokenizer that BugScout never calls.
+    const bare = new Set<string>();
+    for (const file of files.filter((f) => f.endsWith(".js"))) {
+      const text = readFileSync(path.join(actionDir, file), "utf8");
+      for (const m of text.matchAll(/(?:\bfrom|\bimport\s*\(?|\brequire\()\s*["']((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.:-]*(?:\/[\w.-]+)*)["']/g)) bare.add(m[1]!);
+    }
+    const nonBuiltins = [...bare].filter((name) => !name.startsWith("node:") && !NODE_BUILTINS.has(name.split("/")[0]!)).sort();
+    assert.deepEqual(nonBuiltins, ["@huggingface/transformers"]);
+  });
+
+  it("answers an issue on a fresh runner; later fresh runners restore the index and the records: learning from the fix, /bugscout stats", async (t) => {
+    const cache = await startFakeActionsCache();
+    t.after(() => cache.close());
+    const first = await runOnFreshRunner("issues", issuesOpened(REPO, ISSUE), cache.env);
+    assert.equal(first.main.code, 0, output(first));
+    assert.equal(first.post.code, 0, output(first));
+    const comments = repo.comments.get(12) ?? [];
+    assert.equal(comments.length, 1, output(first));
+    assert.match(comments[0]!.body, /\n1\. \[shopcart\/billing\/invoice\\\.py\]\(https:\/\/github\.com\/acme\/shop\/blob\/8{40}\/shopcart\/billing\/invoice\.py/);
+    assert.match(first.main.stdout, /^BugScout: no index in the cache yet$/m);
+    assert.deepEqual(cache.keys(), [`bugscout-index-v1-acme/shop-${SHA}`, "bugscout-state-v1-acme/shop-1001-1"], output(first));
+
+    // The fix: a merged pull request closing #12 that changed the file ranked first.
+    pulls.addPull("acme/shop", {
+      number: 10, merged: true, mergedAt: new Date().toISOString(), baseSha: SHA, closes: ["acme/shop#12"],
+      files: [{ filename: "shopcart/billing/invoice.py", status: "modified" }],
+    });
+    const closed = await runOnFreshRunner("issues", issueClosed(REPO, ISSUE), cache.env);
+    assert.equal(closed.main.code, 0, output(closed));
+    assert.match(closed.main.stdout, /^BugScout: state restored from the cache \(an earlier entry\)$/m);
+    assert.match(closed.main.stdout, /^BugScout: fix outcome learned/m, output(closed));
+    assert.deepEqual(cache.keys().slice(2), ["bugscout-state-v1-acme/shop-1002-1"], "the new state is saved; the index, untouched, is not");
+
+    const stats = await runOnFreshRunner("issue_comment", issueCommentCreated(REPO, ISSUE, { id: 900, body: "/bugscout stats", user: { login: "maint" } }), cache.env);
+    assert.equal(stats.main.code, 0, output(stats));
+    const statsBody = (repo.comments.get(12) ?? []).find((c) => c.body.startsWith("<!-- bugscout:stats -->"))?.body ?? "";
+    assert.match(statsBody, /^\| Issues ranked \| 1 \| 1 \|$/m, output(stats));
+    assert.match(statsBody, /^- \[#12\]\(https:\/\/github\.com\/acme\/shop\/issues\/12\) fixed by \[#10\]\(https:\/\/github\.com\/acme\/shop\/pull\/10\): `shopcart\/billing\/invoice\.py` ranked 1$/m);
+
+    assert.equal(fake.calls().filter((c) => c.includes("/tarball/")).length, 1, "only the first runner downloaded the repository");
+    assert.deepEqual(cache.unexpected, []);
+    assert.deepEqual(fake.unexpected, []);
+  });
+
+  it("without a cache service says so in one line and still answers", async () => {
+    repo.comments.delete(13);
+    const run = await runOnFreshRunner("issues", issuesOpened(REPO, { ...ISSUE, number: 13 }), {});
+    assert.equal(run.main.code, 0, output(run));
+    assert.equal(run.post.code, 0, output(run));
+    assert.match(run.main.stdout, /^BugScout: no Actions cache service in this job \(ACTIONS_RESULTS_URL \/ ACTIONS_CACHE_URL unset\): the index and records start empty and are not kept$/m);
+    assert.equal(run.post.stdout, "");
+    assert.equal(repo.comments.get(13)?.length, 1);
+  });
+
+  it("on a runner the build has no SQLite addon for, fails with one ::error:: naming the runner's platform", async () => {
+    const other = path.join(work, "action-other-platform");
+    cpSync(actionDir, other, { recursive: true });
+    const native = path.join(other, path.dirname(action.runs.main), "native");
+    renameSync(path.join(native, addonTarget()), path.join(native, "node-v115-darwin-arm64"));
+    const run = await runOnFreshRunner("issues", issuesOpened(REPO, { ...ISSUE, number: 14 }), {}, other);
+    assert.equal(run.main.code, 1);
+    assert.deepEqual(run.main.stdout.split("\n").filter((l) => l.startsWith("::error::")), [
+      `::error::BugScout: this build of the Action has no SQLite addon for this runner (${addonTarget()}; it has node-v115-darwin-arm64): `
+        + "run the job on a GitHub-hosted runner it lists (runs-on: ubuntu-latest is linux-x64), see docs/action.md#runners",
+    ]);
+    assert.equal(repo.comments.get(14), undefined);
+    assert.ok(existsSync(path.join(native, "node-v115-darwin-arm64")));
+  });
+});
+
+const NODE_BUILTINS = new Set(["assert", "async_hooks", "buffer", "child_process", "crypto", "diagnostics_channel", "dns", "events", "fs", "http", "http2", "https", "module", "net", "os", "path", "perf_hooks", "process", "querystring", "stream", "string_decoder", "timers", "tls", "tty", "url", "util", "v8", "worker_threads", "zlib"]);
