@@ -22,7 +22,7 @@ const require = createRequire(import.meta.url);
 const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
 
 rmSync(outdir, { recursive: true, force: true });
-await build({
+const result = await build({
   absWorkingDir: root,
   entryPoints: { main: "src/action/main.ts", post: "src/action/post.ts", "index-worker": "src/triage/index-worker.ts" },
   bundle: true,
@@ -44,6 +44,7 @@ await build({
   minifyWhitespace: true,
   minifySyntax: true,
   legalComments: "none",
+  metafile: true,
   logLevel: "warning",
   define: {
     BUGSCOUT_SELF_CONTAINED: "true",
@@ -73,7 +74,26 @@ for (const [target, file] of Object.entries(addons)) {
   copyFileSync(file, path.join(outdir, "native", target, "better_sqlite3.node"));
 }
 
-// Licences of what the bundle carries, and a package.json that makes Node read the chunks as ES modules.
+// Licences of what the bundle carries (every package esbuild took code from, and those of the copied files), and a
+// package.json that makes Node read the chunks as ES modules.
 cpSync(path.join(root, "LICENSE"), path.join(outdir, "LICENSE"));
+const packages = new Set([
+  path.dirname(require.resolve("web-tree-sitter/tree-sitter.wasm")),
+  path.dirname(path.dirname(require.resolve("tree-sitter-wasms/out/tree-sitter-python.wasm"))),
+  path.dirname(require.resolve("better-sqlite3/package.json")),
+]);
+for (const input of Object.keys(result.metafile.inputs)) {
+  const at = input.lastIndexOf("node_modules/");
+  if (at < 0) continue;
+  const rest = input.slice(at + "node_modules/".length).split("/");
+  packages.add(path.resolve(root, input.slice(0, at + "node_modules/".length), ...rest.slice(0, rest[0].startsWith("@") ? 2 : 1)));
+}
+const notices = [...packages].map((dir) => {
+  const manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"));
+  const licence = readdirSync(dir).find((name) => /^(licen[cs]e|copying)/i.test(name));
+  const text = licence ? readFileSync(path.join(dir, licence), "utf8").trim() : `(no licence file in the package; package.json says ${manifest.license})`;
+  return { name: manifest.name, text: `${manifest.name}@${manifest.version} (${manifest.license ?? "see below"})\n\n${text}\n` };
+}).sort((a, b) => a.name.localeCompare(b.name));
+writeFileSync(path.join(outdir, "THIRD_PARTY_LICENSES.txt"), notices.map((n) => n.text).join(`\n${"-".repeat(78)}\n\n`));
 writeFileSync(path.join(outdir, "package.json"), `${JSON.stringify({ name: "bugscout-action", version: pkg.version, private: true, type: "module", license: pkg.license }, null, 2)}\n`);
 process.stdout.write(`build:action: ${path.relative(root, outdir)} (${Object.keys(addons).join(", ")}; ${grammars.length} grammars)\n`);
