@@ -10,6 +10,8 @@ export interface CliEnv {
   /** `BUGSCOUT_INDEX_THREADS` as written: worker threads that index (checked where an indexer is made). */
   readonly indexThreads?: string;
   readonly app?: { readonly appId?: string; readonly privateKey?: string; readonly privateKeyPath?: string; readonly apiBaseUrl: string };
+  /** `HOST`: the interface `bugscout setup` listens on (the container image sets 0.0.0.0). */
+  readonly host?: string;
 }
 
 /** Reads the CLI's variables (`VOYAGE_API_KEY`, `VOYAGE_BASE_URL`) from `source` (default `process.env`). */
@@ -29,7 +31,9 @@ export function readCliEnv(source: Readonly<Record<string, string | undefined>> 
     apiBaseUrl: host ? `${value("GHE_PROTOCOL") ?? "https"}://${host}/api/v3` : "https://api.github.com",
   };
   const indexThreads = value("BUGSCOUT_INDEX_THREADS");
+  const listen = value("HOST");
   return {
+    ...(listen ? { host: listen } : {}),
     ...(indexThreads ? { indexThreads } : {}),
     ...(apiKey ? { voyage: { apiKey, ...(baseUrl ? { baseUrl } : {}) } } : {}),
     ...(Object.keys(github).length > 0 ? { github } : {}),

@@ -20,6 +20,7 @@ const USAGE = `Usage:
   bugscout backtest <owner/repo> [--limit N] [--since YYYY-MM-DD] [--json] [--api-url <url>] [--store-dir <dir>]
   bugscout stats <owner/repo> [--json] [--api-url <url>] [--store-dir <dir>] [--installation N]
   bugscout redeliver --since <ISO time | 30m | 6h | 2d> [--dry-run] [--json]
+  bugscout setup --url <public URL> [--org <org>] [--out <dir>] [--port N] [--github-url <url>] [--api-url <url>]
   bugscout mcp [--repo <dir>] [--store <file>]
   bugscout serve [--repo <dir>] [--store <file>] [--idle-minutes N]
 
@@ -32,6 +33,8 @@ New contents are parsed on one worker thread per core; BUGSCOUT_INDEX_THREADS=N 
 GITHUB_API_URL or --api-url) and prints the comment the app would post; --post posts it (or edits it in place).
 'backtest' ranks the issues that merged pull requests fixed against the tree each fix started from and scores
 the rankings against the files the fixes changed; 'stats' prints the accuracy figures kept by backtests (or the app).
+'setup' registers the GitHub App from app.yml (the manifest flow, in a browser) and writes its key (bugscout.pem)
+and a .env (APP_ID, WEBHOOK_SECRET) for docker compose / docker run; see docs/deploy.md.
 'mcp' serves coding agents over the Model Context Protocol on stdio (tools: locate, search_symbols, get_symbol,
 file_outline, related_files) for the checkout at --repo (default: the current directory); see docs/mcp.md.
 'serve' keeps the checkout's index open and answers 'rank' for it from a socket only you can reach, so repeated
@@ -57,6 +60,16 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
     if (command === "redeliver") {
       const { runRedeliverCommand } = await import("./command-redeliver.js");
       return await runRedeliverCommand(io, env, { since: str(values.since), dryRun: !!values["dry-run"], json: !!values.json, now: new Date() });
+    }
+    if (command === "setup") {
+      const { runSetupCommand } = await import("./command-setup.js");
+      return await runSetupCommand(io, {
+        ...optional({ url: str(values.url), org: str(values.org), apiUrl: str(values["api-url"]) }),
+        out: str(values.out) ?? ".",
+        port: int(values.port, "--port", 3000),
+        host: env.host ?? "127.0.0.1",
+        githubUrl: str(values["github-url"]) ?? "https://github.com",
+      });
     }
     const threads = indexThreads(env);
     const indexer = createLazyIndexer(() => createIndexer(undefined, { threads }));
@@ -202,6 +215,10 @@ function parseOptions(args: readonly string[]) {
         installation: { type: "string" },
         "history-weight": { type: "string" },
         "dry-run": { type: "boolean" },
+        url: { type: "string" },
+        org: { type: "string" },
+        port: { type: "string" },
+        "github-url": { type: "string" },
       },
     });
   } catch (error) {
