@@ -11,6 +11,7 @@ export function createActionsCache(): RunCache {
   return {
     available: isFeatureAvailable(),
     restore: (folder, key, restoreKeys) => restoreCache([folder], key, [...restoreKeys]),
+    lookup: (folder, key, restoreKeys) => restoreCache([folder], key, [...restoreKeys], { lookupOnly: true }),
     save: async (folder, key) => (await saveCache([folder], key)) !== -1,
   };
 }

@@ -8,6 +8,8 @@ export interface RunCache {
   readonly available: boolean;
   /** Restores the entry into `folder`: the key that matched (`key` itself or one starting with a restore key), or undefined. */
   restore(folder: string, key: string, restoreKeys: readonly string[]): Promise<string | undefined>;
+  /** The key `restore` would match now (the newest entry under a restore key), without downloading it. */
+  lookup(folder: string, key: string, restoreKeys: readonly string[]): Promise<string | undefined>;
   /** Saves `folder` under `key`; false when it was not saved (the key exists already, or the service refused). */
   save(folder: string, key: string): Promise<boolean>;
 }

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import type { Log } from "../triage/ports.js";
 import type { ActionEnv } from "./action-env.js";
+import { mergeStateFolders } from "./merge-state.js";
 import type { RunCache } from "./run-cache.js";
 
 /** One folder of the data dir kept between runs, with the keys it is saved and restored under. */
@@ -20,6 +21,8 @@ export interface RestoredEntry {
   readonly entry: CacheEntry;
   /** The entry's own key matched: there is nothing new to save under it (entries are immutable). */
   readonly exact: boolean;
+  /** The key of the entry restored, if any. */
+  readonly matched?: string;
   readonly fingerprint: string;
 }
 
@@ -76,7 +79,7 @@ export async function restoreRunCaches(cache: RunCache, entries: readonly CacheE
   for (const entry of entries) {
     const matched = await cache.restore(entry.folder, entry.key, entry.restoreKeys);
     log.info({}, matched ? `${entry.name} restored from the cache${matched === entry.key ? "" : " (an earlier entry)"}` : `no ${entry.name} in the cache yet`);
-    restored.push({ entry, exact: matched === entry.key, fingerprint: fingerprintFolder(entry.folder) });
+    restored.push({ entry, exact: matched === entry.key, ...(matched ? { matched } : {}), fingerprint: fingerprintFolder(entry.folder) });
   }
   return restored;
 }
@@ -85,17 +88,42 @@ export async function restoreRunCaches(cache: RunCache, entries: readonly CacheE
  * The entries worth saving after the run: those whose folder exists and changed since the restore, under a key that
  * has no entry yet; the index only when the run succeeded.
  */
-export function entriesToSave(restored: readonly RestoredEntry[], succeeded: boolean): { folder: string; key: string; name: string }[] {
-  return restored
-    .filter(({ entry, exact, fingerprint }) => !exact && (succeeded || entry.saveOnFailure) && existsSync(entry.folder) && fingerprintFolder(entry.folder) !== fingerprint)
-    .map(({ entry }) => ({ name: entry.name, folder: entry.folder, key: entry.key }));
+export function entriesToSave(restored: readonly RestoredEntry[], succeeded: boolean): RestoredEntry[] {
+  return restored.filter(({ entry, exact, fingerprint }) => !exact && (succeeded || entry.saveOnFailure) && existsSync(entry.folder)
+    && fingerprintFolder(entry.folder) !== fingerprint);
 }
 
-/** Saves what the main step listed (the post step, after the main step's process ended with its background work). */
-export async function saveRunCaches(cache: RunCache, toSave: readonly { folder: string; key: string; name: string }[], log: Log): Promise<void> {
-  for (const { folder, key, name } of toSave) {
-    const saved = await cache.save(folder, key);
-    log.info({}, saved ? `${name} saved to the cache` : `${name} not saved to the cache`);
+/**
+ * Saves what the main step listed (the post step, after the main step's process ended with its background work).
+ * Before the state is saved, a newer state entry than the one restored means another run saved its state meanwhile
+ * (two issues opened at once): it is restored and this run's state folded into it (merge-state.ts), so neither run's
+ * records are lost. The window left is the few seconds between that look-up and the save.
+ */
+export async function saveRunCaches(cache: RunCache, toSave: readonly RestoredEntry[], log: Log): Promise<void> {
+  for (const { entry, matched } of toSave) {
+    if (entry.name === "state") await foldNewerState(cache, entry, matched, log);
+    const saved = await cache.save(entry.folder, entry.key);
+    log.info({}, saved ? `${entry.name} saved to the cache` : `${entry.name} not saved to the cache`);
+  }
+}
+
+async function foldNewerState(cache: RunCache, entry: CacheEntry, restored: string | undefined, log: Log): Promise<void> {
+  const latest = await cache.lookup(entry.folder, entry.key, entry.restoreKeys);
+  if (!latest || latest === restored) return;
+  const ours = `${entry.folder}.ours`;
+  rmSync(ours, { recursive: true, force: true });
+  renameSync(entry.folder, ours);
+  try {
+    const got = await cache.restore(entry.folder, entry.key, entry.restoreKeys);
+    if (!got || got === restored || !existsSync(entry.folder)) throw new Error("the newer state could not be restored");
+    const taken = await mergeStateFolders(entry.folder, ours);
+    rmSync(ours, { recursive: true, force: true });
+    log.info({}, `state: another run saved its state meanwhile; this run's records were added to it (rankings ${taken.predictions}, outcomes ${taken.outcomes})`);
+  } catch (error) {
+    // Saving this run's state as it is keeps this run's records (the other run's stay in their own entry).
+    rmSync(entry.folder, { recursive: true, force: true });
+    renameSync(ours, entry.folder);
+    log.warn({ err: error }, "state: another run saved its state meanwhile and it could not be merged; saving this run's as it is");
   }
 }
 
@@ -136,7 +164,7 @@ export function readCachesState(text: string | undefined): CachesState | undefin
   const state = raw as { succeeded?: unknown; restored?: unknown };
   if (typeof state?.succeeded !== "boolean" || !Array.isArray(state.restored)) return undefined;
   const restored = state.restored.filter((r: Partial<RestoredEntry> | null): r is RestoredEntry =>
-    typeof r?.exact === "boolean" && typeof r.fingerprint === "string" && typeof r.entry?.folder === "string"
+    typeof r?.exact === "boolean" && typeof r.fingerprint === "string" && typeof r.entry?.folder === "string" && Array.isArray(r.entry.restoreKeys)
     && typeof r.entry.key === "string" && typeof r.entry.saveOnFailure === "boolean" && (r.entry.name === "index" || r.entry.name === "state"));
   return { succeeded: state.succeeded, restored };
 }

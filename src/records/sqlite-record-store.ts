@@ -32,7 +32,7 @@ export function createSqliteRecordStore(options: SqliteRecordStoreOptions): Reco
     const path = options.locate(installationId);
     let entry = open.get(path);
     if (!entry) {
-      const db = openDatabase(path);
+      const db = openRecordsDatabase(path);
       entry = { db, sql: createRecordStatements(db) };
       open.set(path, entry);
     }
@@ -83,7 +83,8 @@ function scope(key: RecordKey) {
   return { installationId: key.installationId, owner: key.owner.toLowerCase(), repo: key.repo.toLowerCase() };
 }
 
-function openDatabase(path: string): Database {
+/** Opens (creating and migrating) a records database file, as the store does. */
+export function openRecordsDatabase(path: string): Database {
   let db: Database;
   try {
     mkdirSync(dirname(path), { recursive: true });

@@ -58,8 +58,10 @@ describe("the built Action (npm run build:action) from a folder with only action
     rmSync(work, { recursive: true, force: true });
   });
 
-  /** A fresh runner: runs the main step on the event, then the post step with what the main step left in GITHUB_STATE. */
-  async function runOnFreshRunner(eventName: string, event: object, extraEnv: Record<string, string>, dir = actionDir): Promise<{ main: ProcessResult; post: ProcessResult }> {
+  interface Runner { main: ProcessResult; env: Record<string, string>; folder: string }
+
+  /** A fresh runner layout, and the main step run on the event. */
+  async function runMain(eventName: string, event: object, extraEnv: Record<string, string>, dir = actionDir): Promise<Runner> {
     // The same paths on every runner, as on GitHub's (the cache's version hashes the paths); nothing left from before.
     const runner = path.join(work, "runner");
     rmSync(runner, { recursive: true, force: true });
@@ -86,13 +88,23 @@ describe("the built Action (npm run build:action) from a folder with only action
       RUNNER_TEMP: path.join(runner, "temp"),
       ...extraEnv,
     };
-    const main = await runProcess(process.execPath, [path.join(dir, action.runs.main)], { cwd: path.join(runner, "workspace"), env, timeoutMs: 120_000 });
-    const state = Object.fromEntries(readFileSync(path.join(runner, "state"), "utf8").split("\n").filter(Boolean).map((line) => {
+    const main = await runProcess(process.execPath, [path.join(dir, action.runs.main)], { cwd: env.GITHUB_WORKSPACE, env, timeoutMs: 120_000 });
+    return { main, env, folder: dir };
+  }
+
+  /** The post step of a runner whose main step ran, with what the main step left in GITHUB_STATE. */
+  function runPost(runner: Runner): Promise<ProcessResult> {
+    const state = Object.fromEntries(readFileSync(runner.env.GITHUB_STATE!, "utf8").split("\n").filter(Boolean).map((line) => {
       const at = line.indexOf("=");
       return [`STATE_${line.slice(0, at)}`, line.slice(at + 1)];
     }));
-    const post = await runProcess(process.execPath, [path.join(dir, action.runs.post ?? "")], { cwd: path.join(runner, "workspace"), env: { ...env, ...state }, timeoutMs: 120_000 });
-    return { main, post };
+    return runProcess(process.execPath, [path.join(runner.folder, action.runs.post ?? "")], { cwd: runner.env.GITHUB_WORKSPACE, env: { ...runner.env, ...state }, timeoutMs: 120_000 });
+  }
+
+  /** A fresh runner: the main step on the event, then the post step. */
+  async function runOnFreshRunner(eventName: string, event: object, extraEnv: Record<string, string>, dir = actionDir): Promise<{ main: ProcessResult; post: ProcessResult }> {
+    const runner = await runMain(eventName, event, extraEnv, dir);
+    return { main: runner.main, post: await runPost(runner) };
   }
 
   const output = (r: { main: ProcessResult; post: ProcessResult }) => `${r.main.stdout}${r.main.stderr}\n--- post ---\n${r.post.stdout}${r.post.stderr}`;
@@ -147,6 +159,29 @@ describe("the built Action (npm run build:action) from a folder with only action
     assert.equal(fake.calls().filter((c) => c.includes("/tarball/")).length, 1, "only the first runner downloaded the repository");
     assert.deepEqual(cache.unexpected, []);
     assert.deepEqual(fake.unexpected, []);
+  });
+
+  it("two runs that overlap keep both runs' records: the later post step folds its state into the one saved meanwhile", async (t) => {
+    const cache = await startFakeActionsCache();
+    t.after(() => cache.close());
+    const parked = path.join(work, "parked-runner");
+    // Run A's main step, then its runner waits while run B does all its work on another runner.
+    const a = await runMain("issues", issuesOpened(REPO, { ...ISSUE, number: 20 }), cache.env);
+    assert.equal(a.main.code, 0, a.main.stdout + a.main.stderr);
+    renameSync(path.join(work, "runner"), parked);
+    const b = await runOnFreshRunner("issues", issuesOpened(REPO, { ...ISSUE, number: 21 }), cache.env);
+    assert.equal(b.post.code, 0, output(b));
+    rmSync(path.join(work, "runner"), { recursive: true, force: true });
+    renameSync(parked, path.join(work, "runner"));
+    const aPost = await runPost(a);
+    assert.equal(aPost.code, 0, aPost.stdout + aPost.stderr);
+    assert.match(aPost.stdout, /^BugScout: state: another run saved its state meanwhile; this run's records were added to it \(rankings 1, outcomes 0\)$/m);
+
+    const stats = await runOnFreshRunner("issue_comment", issueCommentCreated(REPO, { ...ISSUE, number: 20 }, { id: 901, body: "/bugscout stats", user: { login: "maint" } }), cache.env);
+    assert.equal(stats.main.code, 0, output(stats));
+    const statsBody = (repo.comments.get(20) ?? []).find((c) => c.body.startsWith("<!-- bugscout:stats -->"))?.body ?? "";
+    assert.match(statsBody, /^\| Issues ranked \| 2 \| 2 \|$/m, "both runs' rankings are in the records");
+    assert.deepEqual(cache.unexpected, []);
   });
 
   it("without a cache service says so in one line and still answers", async () => {

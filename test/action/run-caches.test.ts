@@ -23,6 +23,7 @@ function restoringCache(matches: Record<string, string | undefined>): RunCache {
       }
       return matched;
     },
+    lookup: async () => undefined,
     save: async () => true,
   };
 }
@@ -53,11 +54,11 @@ describe("the Action's cache entries", () => {
     writeFileSync(path.join(entries[0]!.folder, "repo.sqlite"), "x");
     mkdirSync(entries[1]!.folder, { recursive: true });
     writeFileSync(path.join(entries[1]!.folder, "records.sqlite"), "y");
-    assert.deepEqual(entriesToSave(restored, true).map((e) => e.name), ["state"], "an exact index entry is immutable");
+    assert.deepEqual(entriesToSave(restored, true).map((e) => e.entry.name), ["state"], "an exact index entry is immutable");
 
     const byPrefix = restored.map((r) => (r.entry.name === "index" ? { ...r, exact: false } : r));
-    assert.deepEqual(entriesToSave(byPrefix, true).map((e) => e.name), ["index", "state"]);
-    assert.deepEqual(entriesToSave(byPrefix, false).map((e) => e.name), ["state"], "a failed run keeps its records, not its index");
+    assert.deepEqual(entriesToSave(byPrefix, true).map((e) => e.entry.name), ["index", "state"]);
+    assert.deepEqual(entriesToSave(byPrefix, false).map((e) => e.entry.name), ["state"], "a failed run keeps its records, not its index");
     // What the post step receives is what the main step wrote, and anything else is ignored.
     assert.deepEqual(readCachesState(JSON.stringify({ succeeded: true, restored: byPrefix })), { succeeded: true, restored: byPrefix });
     assert.equal(readCachesState("not json"), undefined);
@@ -66,7 +67,7 @@ describe("the Action's cache entries", () => {
 
   it("without a cache service says so once and restores nothing", async () => {
     const lines: string[] = [];
-    const cache: RunCache = { available: false, restore: async () => assert.fail("no service"), save: async () => assert.fail("no service") };
+    const cache: RunCache = { available: false, restore: async () => assert.fail("no service"), lookup: async () => assert.fail("no service"), save: async () => assert.fail("no service") };
     assert.deepEqual(await restoreRunCaches(cache, planRunCaches({ owner: "a", repo: "b", dataDir: "/x", run }), memoryLog(lines)), []);
     assert.equal(lines.length, 1);
   });

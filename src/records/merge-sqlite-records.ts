@@ -1,0 +1,29 @@
+import { openRecordsDatabase } from "./sqlite-record-store.js";
+
+/**
+ * Folds the records of `from` into `into` (two SQLite records files, both migrated to this build's schema first):
+ * every outcome `into` lacks is added (an outcome never changes once recorded), and a prediction is taken from `from`
+ * when `into` has none for the issue or an older one (the latest ranking counts, as in the store). Used by the Action
+ * when another workflow run saved its records while this one ran. Returns the rows taken.
+ */
+export function mergeSqliteRecords(into: string, from: string): { predictions: number; outcomes: number } {
+  openRecordsDatabase(from).close();
+  const db = openRecordsDatabase(into);
+  try {
+    db.prepare("ATTACH DATABASE ? AS other").run(from);
+    const merged = db.transaction(() => {
+      const predictions = db.prepare(`
+        INSERT INTO main.predictions SELECT * FROM other.predictions WHERE true
+        ON CONFLICT (installation_id, owner, repo, issue_number) DO UPDATE SET
+          commit_sha = excluded.commit_sha, mode = excluded.mode, files = excluded.files, source = excluded.source,
+          ranked_at = excluded.ranked_at, revisions = max(predictions.revisions, excluded.revisions)
+        WHERE excluded.ranked_at > predictions.ranked_at`).run().changes;
+      const outcomes = db.prepare("INSERT OR IGNORE INTO main.outcomes SELECT * FROM other.outcomes").run().changes;
+      return { predictions, outcomes };
+    }).immediate();
+    db.exec("DETACH DATABASE other");
+    return merged;
+  } finally {
+    db.close();
+  }
+}
