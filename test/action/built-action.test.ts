@@ -9,6 +9,7 @@ import { issueClosed } from "../app/payloads-pulls.js";
 import { startFakeActionsCache, type FakeActionsCache } from "../fakes/fake-actions-cache.js";
 import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-github.js";
 import { FakePulls } from "../fakes/fake-github-pulls.js";
+import { startFakeVoyage } from "../fakes/fake-voyage.js";
 import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
 import { runProcess, type ProcessResult } from "../support/child-process.js";
 import { addonTarget } from "../../src/bundle/sqlite-addon.js";
@@ -19,6 +20,7 @@ const SHA = "8888888888888888888888888888888888888888";
 const REPO = { owner: "acme", name: "shop", installationId: 42 };
 const ISSUE = { number: 12, title: "Invoice total is negative", body: "compute_total returns a negative number when a discount is applied to an Invoice" };
 const TOKEN = "ghs_fake_42";
+const VOYAGE_KEY = "pa-built-action-test-key-0123456789";
 
 interface ActionYml { inputs: Record<string, { default?: string }>; runs: { using: string; main: string; post?: string; "post-if"?: string } }
 
@@ -182,6 +184,16 @@ describe("the built Action (npm run build:action) from a folder with only action
     const statsBody = (repo.comments.get(20) ?? []).find((c) => c.body.startsWith("<!-- bugscout:stats -->"))?.body ?? "";
     assert.match(statsBody, /^\| Issues ranked \| 2 \| 2 \|$/m, "both runs' rankings are in the records");
     assert.deepEqual(cache.unexpected, []);
+  });
+
+  it("ranks with embeddings through the bundled Voyage client when VOYAGE_API_KEY is set", async (t) => {
+    const voyage = await startFakeVoyage({ apiKey: VOYAGE_KEY });
+    t.after(() => voyage.close());
+    const run = await runOnFreshRunner("issues", issuesOpened(REPO, { ...ISSUE, number: 15 }), { VOYAGE_API_KEY: VOYAGE_KEY, VOYAGE_BASE_URL: voyage.baseUrl, "INPUT_DRY-RUN": "true" });
+    assert.equal(run.main.code, 0, output(run));
+    assert.match(run.main.stdout, /<sub>mode hybrid: embeddings 0\\% warm/);
+    assert.ok(voyage.requests.some((r) => r.inputType === "document"), "the code was embedded");
+    assert.ok(!run.main.stdout.includes(VOYAGE_KEY), "the key is never logged");
   });
 
   it("without a cache service says so in one line and still answers", async () => {
