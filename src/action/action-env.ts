@@ -29,8 +29,6 @@ export interface ActionEnv {
   readonly inputs: ActionInputs;
   readonly voyage?: { readonly apiKey: string; readonly baseUrl?: string };
   readonly commands: { readonly limit: number; readonly windowMs: number };
-  /** `GITHUB_OUTPUT`: the file step outputs are appended to. */
-  readonly outputFile?: string;
   /** `GITHUB_STATE`: what the main step tells the post step (which caches to save). */
   readonly stateFile?: string;
   /** The workflow run (`GITHUB_SHA`, `GITHUB_RUN_ID`, `GITHUB_RUN_ATTEMPT`), which keys the caches; absent outside a run. */
@@ -65,12 +63,10 @@ export function parseActionEnv(source: Readonly<Record<string, string | undefine
   const apiKey = value("VOYAGE_API_KEY");
   const voyageBase = value("VOYAGE_BASE_URL");
   const workspace = value("GITHUB_WORKSPACE");
-  const outputFile = value("GITHUB_OUTPUT");
   const stateFile = value("GITHUB_STATE");
   const sha = value("GITHUB_SHA");
   const runId = value("GITHUB_RUN_ID");
   return {
-    ...(outputFile ? { outputFile } : {}),
     ...(stateFile ? { stateFile } : {}),
     ...(sha && runId ? { run: { sha, id: runId, attempt: value("GITHUB_RUN_ATTEMPT") ?? "1" } } : {}),
     eventName: required("GITHUB_EVENT_NAME"),

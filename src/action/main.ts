@@ -22,22 +22,19 @@ try {
   } else {
     const version = typeof BUGSCOUT_VERSION === "string" ? BUGSCOUT_VERSION
       : (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
-    const append = (file: string | undefined) => (name: string, value: string) => {
-      if (file) appendFileSync(file, `${name}=${value}\n`);
-    };
     let restored: RestoredEntry[] = [];
     const log = createActionLog(write);
     // No process.exit: a dense run's background embedding may still be filling the index the post step saves.
     process.exitCode = await runAction(env, write, {
       version,
-      setOutput: append(env.outputFile),
       beforeHandling: async () => {
         const entries = planRunCaches(env);
         // Loaded only in a workflow run: GitHub's cache client is most of the bundle's code.
         if (entries) restored = await restoreRunCaches((await import("./actions-cache.js")).createActionsCache(), entries, log);
       },
     });
-    if (restored.length > 0) append(env.stateFile)(CACHES_STATE, JSON.stringify({ succeeded: process.exitCode === 0, restored }));
+    // GITHUB_STATE: the runner hands its `name=value` lines to the post step as STATE_<name>.
+    if (restored.length > 0 && env.stateFile) appendFileSync(env.stateFile, `${CACHES_STATE}=${JSON.stringify({ succeeded: process.exitCode === 0, restored })}\n`);
   }
 } catch (error) {
   if (!(error instanceof ActionEnvError)) throw error;

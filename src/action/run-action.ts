@@ -36,7 +36,6 @@ export async function runAction(
   write: (text: string) => void,
   options: {
     readonly version?: string;
-    readonly setOutput?: (name: string, value: string) => void;
     /** Runs once the event is known to be one BugScout handles, before anything is read from the data dir (main.ts restores the caches). */
     readonly beforeHandling?: () => Promise<void>;
   } = {},
