@@ -1,4 +1,4 @@
-import { parse } from "yaml";
+import { parseDocument } from "yaml";
 import type { AreaLabel, AreaMap, AreaTest, MapProblem, RuleGlob } from "./area-map.js";
 import { compilePathGlob, isGlobProblem, type PathGlobOptions } from "./path-glob.js";
 
@@ -45,7 +45,10 @@ export function parseLabelerConfig(text: string): LabelerConfig {
   const problem = (path: string, message: string) => problems.push({ file: LABELER_FILE, path, message });
   let raw: unknown;
   try {
-    raw = parse(text, { logLevel: "silent", maxAliasCount: 100 });
+    // parseDocument collects errors and warnings instead of logging them; an alias bomb stops at 100 aliases.
+    const document = parseDocument(text, { maxAliasCount: 100 });
+    if (document.errors.length > 0) throw document.errors[0];
+    raw = document.toJS({ maxAliasCount: 100 });
   } catch (err) {
     const detail = err instanceof Error ? err.message.split("\n")[0] : "";
     problem("(file)", `not valid YAML${detail ? `: ${detail}` : ""}; no label is read from it`);
