@@ -105,7 +105,7 @@ function resolveTarget(options: TriageCommandOptions, env: CliEnv) {
 
 function report(io: CliIo, outcome: TriageOutcome, options: TriageCommandOptions, dryRunSetting: boolean, url: string): number {
   if (options.json) {
-    if (outcome.ranking) io.out(JSON.stringify(outcome.ranking));
+    if ("ranking" in outcome && outcome.ranking) io.out(JSON.stringify(outcome.ranking));
   } else if ("body" in outcome) {
     // The body ends with a newline; `out` adds one, so stdout is the body byte for byte.
     io.out(outcome.body.replace(/\n$/, ""));
@@ -118,7 +118,7 @@ function report(io: CliIo, outcome: TriageOutcome, options: TriageCommandOptions
 }
 
 /** The gateway with a progress line before the slow steps (the use-case logs what they did). */
-function reporting(gateway: RepoGateway, io: CliIo): RepoGateway {
+function reporting<G extends RepoGateway>(gateway: G, io: CliIo): G {
   return {
     ...gateway,
     async fetchBranchHead(branch) {

@@ -79,7 +79,7 @@ export function triageDepsFor(deps: AppDeps, context: Pick<Context, "octokit" | 
   };
 }
 
-function withLocalTree(gateway: RepoGateway, localTree: AppDeps["localTree"]): RepoGateway {
+function withLocalTree<G extends RepoGateway>(gateway: G, localTree: AppDeps["localTree"]): G {
   return localTree ? { ...gateway, localTree } : gateway;
 }
 

@@ -46,7 +46,7 @@ export function parseLabelerConfig(text: string): LabelerConfig {
   let raw: unknown;
   try {
     // parseDocument collects errors and warnings instead of logging them; an alias bomb stops at 100 aliases.
-    const document = parseDocument(text, { maxAliasCount: 100 });
+    const document = parseDocument(text);
     if (document.errors.length > 0) throw document.errors[0];
     raw = document.toJS({ maxAliasCount: 100 });
   } catch (err) {
