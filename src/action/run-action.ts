@@ -127,7 +127,7 @@ function issueNumber(payload: Record<string, unknown>): number | undefined {
 
 /** Which app handler serves the event, or undefined for events BugScout does not act on. */
 function pickHandler(eventName: string, action: string, payload: Record<string, unknown>): "issue" | "comment" | undefined {
-  if (eventName === "issues" && (action === "opened" || action === "labeled")) return "issue";
+  if (eventName === "issues" && (action === "opened" || action === "labeled" || action === "edited")) return "issue";
   if (eventName !== "issue_comment" || action !== "created") return undefined;
   // Every comment on every issue starts the workflow: leave at once unless it holds a command.
   const body = (payload.comment as { body?: unknown } | undefined)?.body;

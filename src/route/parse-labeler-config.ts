@@ -50,7 +50,7 @@ export function parseLabelerConfig(text: string): LabelerConfig {
     if (document.errors.length > 0) throw document.errors[0];
     raw = document.toJS({ maxAliasCount: 100 });
   } catch (err) {
-    const detail = err instanceof Error ? err.message.split("\n")[0] : "";
+    const detail = err instanceof Error ? err.message.split("\n")[0].replace(/:$/, "") : "";
     problem("(file)", `not valid YAML${detail ? `: ${detail}` : ""}; no label is read from it`);
     return { map: { labels: [] }, problems, branchRules: [] };
   }

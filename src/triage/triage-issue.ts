@@ -123,9 +123,10 @@ export async function triageIssue(deps: TriageDeps, request: TriageRequest): Pro
         notes: [...snapshotNotes(refresh), ...(accuracy ? [accuracy] : []), ...(result?.notes ?? [])],
         requested: request.command !== undefined,
         ...(owners ? { afterList: [owners] } : {}),
-        ...(state ? { limit: GITHUB_COMMENT_LIMIT - state.length - 1 } : {}),
+        ...(state ? { limit: GITHUB_COMMENT_LIMIT - state.length - 2 } : {}),
       });
-      return body === undefined || state === "" ? body : `${body}${state}\n`;
+      // After a blank line, as its own HTML block: invisible wherever the comment ends.
+      return body === undefined || state === "" ? body : `${body}\n${state}\n`;
     };
     if (render(undefined) === undefined) return { kind: "silent", ranking, routing };
     if (issue.locked && !settings.dry_run) {

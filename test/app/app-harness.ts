@@ -72,6 +72,8 @@ export interface TestAppOptions {
   readonly voyageBaseUrl?: string;
   /** Apply pushes of at most this many files as deltas (default off). */
   readonly pushDeltaMaxFiles?: number;
+  /** How long an edit waits before it is ranked (default 0). */
+  readonly editSettleMs?: number;
 }
 
 /**
@@ -118,6 +120,7 @@ export async function startTestApp(fake: FakeGitHub, options: TestAppOptions = {
     version: "test",
     keepSnapshot: dense !== undefined,
     ...(options.pushDeltaMaxFiles ? { pushDeltaMaxFiles: options.pushDeltaMaxFiles } : {}),
+    ...(options.editSettleMs ? { editSettleMs: options.editSettleMs } : {}),
     records: createSqliteRecordStore({ locate: (id) => recordsPath(dataDir, id) }),
     notices: createNoticeOnce(),
     historyDocs: createHistoryDocCache(),
