@@ -16,6 +16,7 @@ import type { ActionEnv } from "./action-env.js";
 import { createActionLog } from "./action-log.js";
 import { applyInputs } from "./apply-inputs.js";
 import { commandHistoryPath, loadCommandHistory, saveCommandHistory } from "./command-history.js";
+import { buildTriageOutputs } from "./triage-outputs.js";
 import { findWorkspaceCommit } from "./workspace-commit.js";
 
 type IssueHandler = ReturnType<typeof onIssue>;
@@ -68,6 +69,11 @@ export async function runAction(
     background: createBackgroundQueue({ concurrency: 1, maxWaiting: 1 }),
     adjustSettings: (settings) => applyInputs(settings, env.inputs),
     localTree: (commit) => (commit === workspaceCommit ? env.workspace : undefined),
+    // The step outputs (files, top-file, labels, owners, confidence) of the ranking this run made, if any.
+    onTriaged: (outcome) => {
+      const outputs = buildTriageOutputs(outcome);
+      if (outputs) for (const [name, value] of Object.entries(outputs)) options.setOutput?.(name, value);
+    },
   });
   const client = createRestClient({ token: env.token, baseUrl: env.apiUrl, log: { warn: (m) => log.warn({}, m) } });
   const context = {

@@ -8,7 +8,7 @@ import { parseActionEnv } from "../../src/action/action-env.js";
 const ROOT = path.join(import.meta.dirname, "../..");
 
 interface Step { id?: string; uses?: string; run?: string; if?: string; env?: Record<string, string>; with?: Record<string, string> }
-interface ActionYml { inputs: Record<string, { default?: string }>; runs: { using: string; steps: Step[] } }
+interface ActionYml { inputs: Record<string, { default?: string }>; outputs: Record<string, { description: string; value: string }>; runs: { using: string; steps: Step[] } }
 
 describe("action.yml", () => {
   const action = parse(readFileSync(path.join(ROOT, "action.yml"), "utf8")) as ActionYml;
@@ -37,6 +37,11 @@ describe("action.yml", () => {
     const parsed = parseActionEnv({ ...defaults, GITHUB_EVENT_NAME: "issues", GITHUB_EVENT_PATH: "/e.json", GITHUB_REPOSITORY: "a/b", BUGSCOUT_DATA_DIR: env.BUGSCOUT_DATA_DIR?.replace("${{ runner.temp }}", "/tmp") });
     assert.deepEqual(parsed.inputs, { dryRun: false });
     assert.equal(parsed.dataDir, "/tmp/bugscout");
+  });
+
+  it("exposes the run step's triage outputs under the same names", () => {
+    assert.deepEqual(Object.keys(action.outputs), ["files", "top-file", "labels", "owners", "confidence"]);
+    for (const [name, spec] of Object.entries(action.outputs)) assert.equal(spec.value, `\${{ steps.run.outputs.${name} }}`, name);
   });
 
   it("caches the folders the entry point writes, under keys per default-branch commit and per run", () => {
