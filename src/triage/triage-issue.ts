@@ -1,5 +1,5 @@
 import type { Ranking } from "../rank/types.js";
-import type { PastFix, RecordStore } from "../records/record-store.js";
+import { MAX_RECORDED_MAP_LABELS, type PastFix, type PredictionLabels, type RecordStore } from "../records/record-store.js";
 import type { HistoryDocCache } from "./history-doc-cache.js";
 import { prepareHistoryDoc } from "../rank/score-history.js";
 import { accuracyNote } from "./render-stats.js";
@@ -145,7 +145,7 @@ export async function triageIssue(deps: TriageDeps, request: TriageRequest): Pro
     }
     const upsert = await deps.gateway.upsertComment(issue.number, COMMENT_MARKER, body);
     deps.log.info({ issue: issue.number, upsert }, "comment upserted");
-    if (upsert !== "locked") await recordPrediction(deps, request, commit, ranking);
+    if (upsert !== "locked") await recordPrediction(deps, request, commit, ranking, routingMaps.areas.labels.length > 0 ? { map: routingMaps.areas.labels.map((l) => l.label).slice(0, MAX_RECORDED_MAP_LABELS), chosen: intent.labels } : undefined);
     return upsert === "locked" ? { kind: "locked", ranking, routing: routed } : { kind: "posted", upsert, body, ranking, routing: routed };
   });
 }
@@ -178,7 +178,7 @@ function snapshotNotes(refresh: RefreshResult): string[] {
 }
 
 /** Keeps the ranking that was shown; a failure to record is logged and never costs the comment. */
-async function recordPrediction(deps: TriageDeps, request: TriageRequest, commit: string, ranking: Ranking): Promise<void> {
+async function recordPrediction(deps: TriageDeps, request: TriageRequest, commit: string, ranking: Ranking, labels: PredictionLabels | undefined): Promise<void> {
   if (!deps.records) return;
   try {
     await deps.records.recordPrediction(request.key, {
@@ -188,6 +188,7 @@ async function recordPrediction(deps: TriageDeps, request: TriageRequest, commit
       files: ranking.files.map((f) => ({ path: f.path, score: f.score })),
       source: request.command ? "command" : "app",
       rankedAt: deps.clock.now(),
+      ...(labels ? { labels } : {}),
     });
   } catch (err) {
     deps.log.warn({ issue: request.issue.number, err: summarizeError(err) }, "prediction not recorded");

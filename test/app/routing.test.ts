@@ -8,6 +8,8 @@ import { addLabel, removeLabel } from "../fakes/fake-github-routing.js";
 import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
 import { isMapRead, startTestApp, type TestApp, type TestAppOptions } from "./app-harness.js";
 import { issueCommentCreated, issuesEdited, issuesOpened } from "./payloads.js";
+import { issueClosed } from "./payloads-pulls.js";
+import { FakePulls } from "../fakes/fake-github-pulls.js";
 
 const FIXTURE = path.join(import.meta.dirname, "../fixtures/app-repo");
 const SHA = "0123456789abcdef0123456789abcdef01234567";
@@ -328,5 +330,31 @@ describe("area labels and code owners", () => {
     await app.deliver("issues", { ...issuesOpened(REPO, { ...ISSUE, number: 8 }) });
     assert.deepEqual(getIssue(repo, 8)?.assignees ?? [], []);
     assert.deepEqual(fake.calls().filter((c) => c.startsWith("POST") && c.includes("assignees")), []);
+  }));
+
+  it("reports area label accuracy in /bugscout stats: closed issues carrying a label of the map, and how often it was BugScout's", () => withApp(BILLING, async () => {
+    new FakePulls(fake);
+    repo.roles.set("maint", "write");
+    const open = async (number: number, ranking: Ranking) => {
+      app.index.ranking = ranking;
+      setIssue(repo, { number, title: `issue ${number}`, body: "text", labels: [] });
+      await app.deliver("issues", issuesOpened(REPO, { number, title: `issue ${number}`, body: "text" }));
+    };
+    await open(7, BILLING); // BugScout: area/billing, kept
+    await open(8, AUTH); // BugScout: area/auth, replaced by a person with area/billing
+    await open(9, UNSURE); // BugScout: no label
+    await open(10, BILLING); // closed without a label of the map: not counted
+    assert.deepEqual([7, 8, 9].map((n) => getIssue(repo, n)?.labels), [["area/billing"], ["area/auth"], []]);
+    for (const [number, labels] of [[7, ["bug", "area/billing"]], [8, ["area/billing"]], [9, ["area/billing"]], [10, ["bug"]]] as const) {
+      assert.equal(await app.deliver("issues", issueClosed(REPO, { number, title: `issue ${number}`, body: "text", labels: [...labels] })), 200);
+    }
+
+    await app.deliver("issue_comment", issueCommentCreated(REPO, { number: 7, title: "issue 7", body: "text" }, { id: 900, body: "/bugscout stats", user: { login: "maint" } }));
+    const stats = comments().find((c) => c.body.startsWith("<!-- bugscout:stats -->"))?.body ?? "";
+    assert.ok(stats.includes([
+      "| Closed issues carrying an area label of the map | 3 | 3 |",
+      "| Area label chosen by BugScout for them | 67% (2/3) | 67% (2/3) |",
+      "| BugScout's label was the issue's | 50% (1/2) | 50% (1/2) |",
+    ].join("\n")), stats);
   }));
 });
