@@ -357,4 +357,20 @@ describe("area labels and code owners", () => {
       "| BugScout's label was the issue's | 50% (1/2) | 50% (1/2) |",
     ].join("\n")), stats);
   }));
+
+  it("answers huge or hostile maps with a problem line, in bounded time, and still comments", () => withApp(BILLING, async () => {
+    repo.files.set(".github/labeler.yml", `area/billing: ['shopcart/billing/**']\n# ${"x".repeat(1_100_000)}\n`);
+    // Thousands of rules (under 1 MB), one built to make a backtracking matcher take exponential time, one escaping.
+    const rules = Array.from({ length: 60_000 }, (_, i) => `*a${i}* @t${i % 7}`);
+    rules.splice(10, 0, `${"*a".repeat(30)}*b @x`, "!shopcart/ @x", "../../etc/** @escape");
+    repo.files.set(".github/CODEOWNERS", `${rules.join("\n")}\n`);
+    const started = performance.now();
+    assert.equal(await app.deliver("issues", issuesOpened(REPO, ISSUE)), 200);
+    assert.ok(performance.now() - started < 60_000, "bounded time");
+    const body = comments()[0].body;
+    assert.match(body, /\*\*Problems\*\* in `\.github\/labeler\.yml` \(those entries are not used\):\n- `\(file\)`: larger than 1 MB \\\(1100041 bytes\\\)\\; not read\n/);
+    assert.match(body, /\*\*Problems\*\* in `\.github\/CODEOWNERS` \(those entries are not used\):\n- `line 12`: GitHub does not support \\`\\!\\` patterns in CODEOWNERS\\; the line is skipped\n- `line 50002`: more than 50000 rules\\: the rest are not read\n/);
+    assert.doesNotMatch(body, /Code owners/, "no rule matched the leading file");
+    assert.deepEqual(issue.labels, ["bug"]);
+  }));
 });
