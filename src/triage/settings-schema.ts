@@ -97,7 +97,7 @@ const labelsSchema = z
       .min(0)
       .max(1)
       .default(0.5)
-      .describe("Add an area label (or assign owners, with `owners: assign`) only at this confidence or above. See docs/configuration.md for how the default was measured."),
+      .describe("Add an area label (or assign owners, with `owners: assign`) only at this confidence (0 to 1) or above; the default is measured (see \"Labels, owners and edits\")."),
     max: z.number().int().min(0).max(10).default(1).describe("Most area labels added to one issue; 0 adds none."),
   })
   .describe("Area labels from the files that lead the ranking.");
