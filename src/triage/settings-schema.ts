@@ -96,7 +96,7 @@ const labelsSchema = z
       .number()
       .min(0)
       .max(1)
-      .default(0.5)
+      .default(0.6)
       .describe("Add an area label (or assign owners, with `owners: assign`) only at this confidence (0 to 1) or above; the default is measured (see \"Labels, owners and edits\")."),
     max: z.number().int().min(0).max(10).default(1).describe("Most area labels added to one issue; 0 adds none."),
   })
