@@ -25,6 +25,9 @@ try {
   process.exit(1);
 }
 
+// An edit waits this long before it is ranked, so a reporter's burst of edits is ranked once (src/handlers/on-issue.ts).
+const EDIT_SETTLE_MS = 3_000;
+
 // Probot creates its logger inside `run`; the store pool logs through it once the app is loaded.
 let appLog: Log | undefined;
 const log: Log = {
@@ -56,6 +59,7 @@ const deps = createAppDeps(runtime, {
   notices: createNoticeOnce(),
   historyDocs: createHistoryDocCache(),
   pushDeltaMaxFiles: env.pushDeltaMaxFiles,
+  editSettleMs: EDIT_SETTLE_MS,
 });
 
 // With REDIS_URL the roles of BUGSCOUT_ROLE run instead of the embedded server (docs/scaling.md).

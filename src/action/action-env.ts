@@ -31,6 +31,8 @@ export interface ActionEnv {
   readonly commands: { readonly limit: number; readonly windowMs: number };
   /** `GITHUB_STATE`: what the main step tells the post step (which caches to save). */
   readonly stateFile?: string;
+  /** `GITHUB_OUTPUT`: the file step outputs (files, top-file, labels, owners, confidence) are appended to. */
+  readonly outputFile?: string;
   /** The workflow run (`GITHUB_SHA`, `GITHUB_RUN_ID`, `GITHUB_RUN_ATTEMPT`), which keys the caches; absent outside a run. */
   readonly run?: { readonly sha: string; readonly id: string; readonly attempt: string };
 }
@@ -64,10 +66,12 @@ export function parseActionEnv(source: Readonly<Record<string, string | undefine
   const voyageBase = value("VOYAGE_BASE_URL");
   const workspace = value("GITHUB_WORKSPACE");
   const stateFile = value("GITHUB_STATE");
+  const outputFile = value("GITHUB_OUTPUT");
   const sha = value("GITHUB_SHA");
   const runId = value("GITHUB_RUN_ID");
   return {
     ...(stateFile ? { stateFile } : {}),
+    ...(outputFile ? { outputFile } : {}),
     ...(sha && runId ? { run: { sha, id: runId, attempt: value("GITHUB_RUN_ATTEMPT") ?? "1" } } : {}),
     eventName: required("GITHUB_EVENT_NAME"),
     eventPath: required("GITHUB_EVENT_PATH"),

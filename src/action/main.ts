@@ -2,6 +2,7 @@
 // The Action's main step (action.yml `runs.main`; dist-action/main.js once built): reads the standard Actions
 // environment, restores the caches once the event is one BugScout handles, runs the event, and tells the post step
 // (post.ts) what to save. No logic here; see run-action.ts and run-caches.ts.
+import { randomUUID } from "node:crypto";
 import { appendFileSync, readFileSync } from "node:fs";
 import { checkBundledAddon } from "../bundle/sqlite-addon.js";
 import { ActionEnvError, parseActionEnv } from "./action-env.js";
@@ -24,9 +25,21 @@ try {
       : (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
     let restored: RestoredEntry[] = [];
     const log = createActionLog(write);
+    const outputFile = env.outputFile;
+    const setOutput = (name: string, value: string) => {
+      if (!outputFile) return;
+      // A value with a line break (a path may hold one) goes in GitHub's delimited form, so it cannot write another output.
+      if (!/[\r\n]/.test(value)) {
+        appendFileSync(outputFile, `${name}=${value}\n`);
+        return;
+      }
+      const delimiter = `ghadelimiter_${randomUUID()}`;
+      appendFileSync(outputFile, `${name}<<${delimiter}\n${value}\n${delimiter}\n`);
+    };
     // No process.exit: a dense run's background embedding may still be filling the index the post step saves.
     process.exitCode = await runAction(env, write, {
       version,
+      setOutput,
       beforeHandling: async () => {
         const entries = planRunCaches(env);
         // Loaded only in a workflow run: GitHub's cache client is most of the bundle's code.

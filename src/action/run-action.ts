@@ -18,6 +18,7 @@ import { createActionLog } from "./action-log.js";
 import { applyInputs } from "./apply-inputs.js";
 import { commandHistoryPath, loadCommandHistory, saveCommandHistory } from "./command-history.js";
 import { actionRecordsPath } from "./run-caches.js";
+import { buildTriageOutputs } from "./triage-outputs.js";
 import { findWorkspaceCommit } from "./workspace-commit.js";
 
 type IssueHandler = ReturnType<typeof onIssue>;
@@ -36,6 +37,8 @@ export async function runAction(
   write: (text: string) => void,
   options: {
     readonly version?: string;
+    /** Writes one step output (GITHUB_OUTPUT); main.ts passes it, tests read the file. */
+    readonly setOutput?: (name: string, value: string) => void;
     /** Runs once the event is known to be one BugScout handles, before anything is read from the data dir (main.ts restores the caches). */
     readonly beforeHandling?: () => Promise<void>;
   } = {},
@@ -81,6 +84,11 @@ export async function runAction(
     // In the state folder the cache keeps between runs: `/bugscout stats`, learning from fixes and similar past fixes.
     records,
     historyDocs: createHistoryDocCache(),
+    // The step outputs (files, top-file, labels, owners, confidence) of the ranking this run made, if any.
+    onTriaged: (outcome) => {
+      const outputs = buildTriageOutputs(outcome);
+      if (outputs) for (const [name, value] of Object.entries(outputs)) options.setOutput?.(name, value);
+    },
   });
   const client = createRestClient({ token: env.token, baseUrl: env.apiUrl, log: { warn: (m) => log.warn({}, m) } });
   const context = {
@@ -137,7 +145,7 @@ function issueNumber(payload: Record<string, unknown>): number | undefined {
 
 /** Which app handler serves the event, or undefined for events BugScout does not act on. */
 function pickHandler(eventName: string, action: string, payload: Record<string, unknown>): Handler | undefined {
-  if (eventName === "issues" && (action === "opened" || action === "labeled")) return "issue";
+  if (eventName === "issues" && (action === "opened" || action === "labeled" || action === "edited")) return "issue";
   // A closed issue teaches the records which files its fix changed (the app's learning loop, handlers/on-fix.ts).
   if (eventName === "issues" && action === "closed") return "closed";
   if (eventName !== "issue_comment" || action !== "created") return undefined;

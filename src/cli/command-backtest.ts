@@ -9,7 +9,14 @@ import { statusOf } from "../github/github-client.js";
 import { createSqliteRecordStore } from "../records/sqlite-record-store.js";
 import { recordsPath } from "../triage/data-layout.js";
 import { refreshIndex } from "../triage/refresh-index.js";
-import { runBacktest, type BacktestItem, type BacktestResult } from "../triage/run-backtest.js";
+import { runBacktest, type BacktestDeps, type BacktestItem, type BacktestResult } from "../triage/run-backtest.js";
+import { readSettings } from "../github/read-settings.js";
+import { createRestConfigSource } from "../github/rest-config-source.js";
+import type { RestClient } from "../github/rest-client.js";
+import type { LabelAccuracy } from "../route/score-label-accuracy.js";
+import { readRoutingMaps } from "../triage/read-routing-maps.js";
+import type { Log } from "../triage/ports.js";
+import type { TriageDeps } from "../triage/triage-issue.js";
 import { defaultSettings } from "../triage/settings-schema.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
@@ -65,6 +72,7 @@ export async function runBacktestCommand(io: CliIo, options: BacktestCommandOpti
   const gateway = createRepoGateway(client, { owner, repo }, runtime.snapshot);
   const deps = runtime.triageDeps(gateway, { log, webBaseUrl: target.webBaseUrl });
   const settings = defaultSettings();
+  const labels = await readAreaMap(client, { owner, repo }, deps, log).catch((error: unknown) => { throw failure("reading the area map")(error); });
   let result: BacktestResult;
   try {
     result = await runBacktest({
@@ -79,6 +87,7 @@ export async function runBacktestCommand(io: CliIo, options: BacktestCommandOpti
       clock: runtime.clock,
       log,
       onProgress: (done, total) => io.progress.update("backtest", done, total),
+      ...(labels ? { labels } : {}),
     }, fixes);
     io.progress.done();
   } catch (error) {
@@ -90,13 +99,34 @@ export async function runBacktestCommand(io: CliIo, options: BacktestCommandOpti
   }
   if (options.json) {
     const { overall } = result.report;
-    io.out(JSON.stringify({ repository: `${owner}/${repo}`, overall, issues: result.items }));
+    io.out(JSON.stringify({ repository: `${owner}/${repo}`, overall, ...(result.labels ? { labels: result.labels } : {}), issues: result.items }));
   } else {
     io.out(renderReport(result.report));
     io.out("");
+    if (result.labels) io.out(`${renderLabelAccuracy(result.labels)}\n`);
     for (const item of result.items) io.out(renderItem(item));
   }
   return 0;
+}
+
+/**
+ * The repository's area map (labeler.yml and `labels.areas`, at the default branch's head) and label settings, or
+ * undefined when it has none. Settings problems do not stop a backtest; they are only logged.
+ */
+async function readAreaMap(client: RestClient, repo: { owner: string; repo: string }, deps: TriageDeps, log: Log): Promise<BacktestDeps["labels"]> {
+  const { settings, problems } = await readSettings(createRestConfigSource(client, repo));
+  const head = await deps.gateway.fetchBranchHead((await client.rest.repos.get({ ...repo })).data.default_branch);
+  const maps = await readRoutingMaps(deps, { labels: settings.labels, owners: "off" }, head);
+  for (const problem of [...problems, ...maps.problems]) log.warn({ path: problem.path, problem: problem.message }, "area map problem");
+  return maps.areas.labels.length > 0 ? { areas: maps.areas, settings: settings.labels } : undefined;
+}
+
+/** One paragraph on area labels: how many scored issues carry a label of the map, how often BugScout's was theirs. */
+function renderLabelAccuracy(labels: LabelAccuracy): string {
+  const pct = (n: number, d: number) => (d === 0 ? "n/a" : `${Math.round((100 * n) / d)}%`);
+  if (labels.carried === 0) return "Area labels: no scored issue carries a label of the area map.";
+  return `Area labels: ${labels.carried} scored issue(s) carry a label of the area map; BugScout would have labelled ${labels.labelled} ` +
+    `(${pct(labels.labelled, labels.carried)}), with the issue's own label for ${labels.right} (${pct(labels.right, labels.labelled)} of those it labelled).`;
 }
 
 function renderItem(item: BacktestItem): string {
@@ -104,8 +134,9 @@ function renderItem(item: BacktestItem): string {
   if (item.status === "skipped") return `${head}: skipped, ${item.reason ?? "unknown reason"}`;
   if (item.status === "no-reachable-file") return `${head}: no reachable file (only tests or added files changed)`;
   const ranked = item.files.filter((f) => f.rank !== null).sort((a, b) => a.rank! - b.rank!);
-  if (ranked.length === 0) return `${head}: not ranked in the top ${RANK_DEPTH} (${item.files.map((f) => f.path).join(", ")})`;
-  return `${head}: ${ranked.map((f) => `${f.path} ranked ${f.rank}`).join(", ")}`;
+  const labels = item.labels && item.labels.length > 0 ? `; label ${item.labels.join(", ")}` : "";
+  if (ranked.length === 0) return `${head}: not ranked in the top ${RANK_DEPTH} (${item.files.map((f) => f.path).join(", ")})${labels}`;
+  return `${head}: ${ranked.map((f) => `${f.path} ranked ${f.rank}`).join(", ")}${labels}`;
 }
 
 function parseSince(text: string | undefined): number | undefined {

@@ -13,6 +13,7 @@ import { createLexicalIndexCache } from "../triage/lexical-index-cache.js";
 import type { StoreDense } from "../triage/create-store-dense.js";
 import { rankIssue, type RequestedMode } from "../triage/rank-issue.js";
 import { rankIssueSymbols } from "../triage/rank-issue-symbols.js";
+import { estimateConfidence } from "../triage/estimate-confidence.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
 
@@ -86,7 +87,7 @@ export async function runEvalCommand(
               );
               // The cross-file symbol ranking (`rank --symbols`) is lexical whatever the mode, as the command is.
               const symbols = pointersOfSymbols(rankIssueSymbols({ index, now: () => performance.now() }, { text, top: SYMBOLS_KEPT }).symbols);
-              return { paths: ranking.files.map((f) => f.path), mode: ranking.mode, pointers: pointersOfRanking(ranking.files), symbols };
+              return { paths: ranking.files.map((f) => f.path), mode: ranking.mode, pointers: pointersOfRanking(ranking.files), symbols, confidence: estimateConfidence(ranking) };
             },
           };
         },

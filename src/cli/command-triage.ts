@@ -15,7 +15,8 @@ import type { RepoGateway, RepoKey } from "../triage/ports.js";
 import { IndexStoreError } from "../store/store-error.js";
 import { skipReason } from "../triage/should-triage.js";
 import { summarizeError } from "../triage/summarize-error.js";
-import { triageIssue, type TriageOutcome } from "../triage/triage-issue.js";
+import { triageIssue, type TriageOutcome, type TriageRouting } from "../triage/triage-issue.js";
+import { ownerName } from "../route/parse-codeowners.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
 import { createStderrLog } from "./stderr-log.js";
@@ -34,8 +35,9 @@ export interface TriageCommandOptions {
 /**
  * `bugscout triage <owner/repo#N | issue URL>`: reads the issue and `.github/bugscout.yml` through the REST API,
  * brings the cached index to the default branch's head (downloading the tarball only when it moved), ranks, and
- * prints the comment the app would post — or upserts it with `--post`; `--json` prints the ranking instead.
- * Progress goes to stderr. Every GitHub failure is one line and exit code 1, with nothing posted.
+ * prints the comment the app would post — or upserts it with `--post`; `--json` prints the ranking instead, with the
+ * labels and owners under `triage`. The labels and owners it would apply (applies, with `--post`) go to stderr, with
+ * the progress. Every GitHub failure is one line and exit code 1, with nothing posted.
  */
 export async function runTriageCommand(io: CliIo, options: TriageCommandOptions, env: CliEnv): Promise<number> {
   const { owner, repo, number, apiUrl, webBaseUrl } = resolveTarget(options, env);
@@ -104,12 +106,14 @@ function resolveTarget(options: TriageCommandOptions, env: CliEnv) {
 }
 
 function report(io: CliIo, outcome: TriageOutcome, options: TriageCommandOptions, dryRunSetting: boolean, url: string): number {
+  const routing = "routing" in outcome ? outcome.routing : undefined;
   if (options.json) {
-    if (outcome.ranking) io.out(JSON.stringify(outcome.ranking));
+    if ("ranking" in outcome && outcome.ranking) io.out(JSON.stringify({ ...outcome.ranking, ...(routing ? { triage: triageJson(routing) } : {}) }));
   } else if ("body" in outcome) {
     // The body ends with a newline; `out` adds one, so stdout is the body byte for byte.
     io.out(outcome.body.replace(/\n$/, ""));
   }
+  if (routing) for (const line of describeRouting(routing, outcome.kind === "posted")) io.err(`bugscout: ${line}`);
   if (outcome.kind === "silent") io.err("bugscout: below the confidence floor: the app would stay silent (comment.below_confidence: silent)");
   if (outcome.kind === "locked") io.err("bugscout: the issue is locked: nothing posted");
   if (outcome.kind === "dry-run" && options.post && dryRunSetting) io.err("bugscout: the settings say dry_run: true: nothing posted");
@@ -117,8 +121,43 @@ function report(io: CliIo, outcome: TriageOutcome, options: TriageCommandOptions
   return 0;
 }
 
+/** What `--json` says of the labels and owners: chosen, and what was (or, without --post, would be) done. */
+function triageJson(routing: TriageRouting) {
+  const { intent, result } = routing;
+  return {
+    confidence: routing.confidence,
+    labels: intent.labels,
+    owners: intent.owners.map(ownerName),
+    ...(routing.ownersFile ? { ownersFile: routing.ownersFile } : {}),
+    ...(result ? { added: result.added, removed: result.removed, declined: result.declined, assigned: result.assigned } : {}),
+  };
+}
+
+/** One line each for the labels and owners: what was done with --post, what would be done without. */
+function describeRouting(routing: TriageRouting, posted: boolean): string[] {
+  const { intent, result } = routing;
+  const verb = posted ? "" : "would be ";
+  const list = (names: readonly string[]) => names.join(", ");
+  const lines: string[] = [];
+  if (result && (result.added.length > 0 || result.removed.length > 0 || result.declined.length > 0)) {
+    const parts = [
+      ...(result.added.length > 0 ? [`${list(result.added)} ${verb}added`] : []),
+      ...(result.removed.length > 0 ? [`${list(result.removed)} ${verb}removed (BugScout's own, no longer fitting)`] : []),
+      ...(result.declined.length > 0 ? [`${list(result.declined)} left off (a person removed it)`] : []),
+    ];
+    lines.push(`labels: ${parts.join("; ")}`);
+  } else if (intent.labels.length > 0) {
+    lines.push(`labels: ${list(intent.labels)} (already on the issue, or not in the repository)`);
+  }
+  if (intent.owners.length > 0) {
+    const assigned = result && result.assigned.length > 0 ? `; ${list(result.assigned)} ${verb}assigned` : "";
+    lines.push(`owners: ${list(intent.owners.map(ownerName))}${routing.ownersFile ? ` (${routing.ownersFile})` : ""}${assigned}`);
+  }
+  return lines;
+}
+
 /** The gateway with a progress line before the slow steps (the use-case logs what they did). */
-function reporting(gateway: RepoGateway, io: CliIo): RepoGateway {
+function reporting<G extends RepoGateway>(gateway: G, io: CliIo): G {
   return {
     ...gateway,
     async fetchBranchHead(branch) {

@@ -30,7 +30,8 @@ With VOYAGE_API_KEY set (and VOYAGE_BASE_URL for another endpoint), 'index' also
 chooses dense, hybrid or BM25 within --budget-ms; without it every ranking is BM25.
 New contents are parsed on one worker thread per core; BUGSCOUT_INDEX_THREADS=N sets the count (1: none).
 'triage' reads a GitHub issue with GITHUB_TOKEN or GH_TOKEN (anonymous without; GitHub Enterprise through
-GITHUB_API_URL or --api-url) and prints the comment the app would post; --post posts it (or edits it in place).
+GITHUB_API_URL or --api-url) and prints the comment the app would post, with the area labels and owners it would
+apply on stderr; --post posts it (or edits it in place) and applies them; --json adds them as "triage".
 'backtest' ranks the issues that merged pull requests fixed against the tree each fix started from and scores
 the rankings against the files the fixes changed; 'stats' prints the accuracy figures kept by backtests (or the app).
 'setup' registers the GitHub App from app.yml (the manifest flow, in a browser) and writes its key (bugscout.pem)

@@ -54,7 +54,7 @@ export interface TriageRuntime {
   readonly keepSnapshot: boolean;
   readonly dataDir: string;
   /** The triage use-case's dependencies over one repository's gateway. */
-  triageDeps(gateway: RepoGateway, options: { readonly log: Log; readonly webBaseUrl: string }): TriageDeps;
+  triageDeps(gateway: TriageDeps["gateway"], options: { readonly log: Log; readonly webBaseUrl: string }): TriageDeps;
 }
 
 /** The limits used when an entry point does not set them (the app's env.ts defaults are the same). */

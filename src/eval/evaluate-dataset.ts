@@ -17,6 +17,8 @@ export interface RankedPaths {
   readonly pointers?: readonly Pointer[];
   /** The cross-file symbol ranking (`rank --symbols`), best first. */
   readonly symbols?: readonly Pointer[];
+  /** The ranking's confidence (0 to 1), as the comment and the area labels use it. */
+  readonly confidence?: number;
 }
 
 /** Progress of a running evaluation, reported after each row. */
@@ -87,15 +89,15 @@ export async function evaluateDataset(deps: EvalDeps, rows: readonly EvalRow[]):
   let done = 0;
   const record = async (
     row: EvalRow,
-    r: Omit<RowResult, "metrics" | "pointerMetrics" | "id" | "repo" | "lang"> & Pick<RankedPaths, "pointers" | "symbols">,
+    r: Omit<RowResult, "metrics" | "pointerMetrics" | "id" | "repo" | "lang"> & Pick<RankedPaths, "pointers" | "symbols" | "confidence">,
   ): Promise<void> => {
-    const { pointers = [], symbols, ...rest } = r;
+    const { pointers = [], symbols, confidence, ...rest } = r;
     const pointerMetrics = scorePointers(r.ranking, pointers, row.goldLines, symbols);
     const result = { id: row.id, repo: row.repo, lang: row.lang, ...rest, metrics: scoreRanking(r.ranking, row.goldFiles), ...(pointerMetrics ? { pointerMetrics } : {}) };
     results.set(row.id, result);
     await deps.writeLine(JSON.stringify({
       id: row.id, ranking: r.ranking, mode: r.mode, ms: r.ms, symbols: pointers,
-      ...(symbols ? { top_symbols: symbols } : {}), ...(r.error ? { error: r.error } : {}),
+      ...(symbols ? { top_symbols: symbols } : {}), ...(confidence !== undefined ? { confidence: Number(confidence.toFixed(4)) } : {}), ...(r.error ? { error: r.error } : {}),
     }));
     done++;
     deps.onProgress?.({ done, total: rows.length, id: row.id, repo: row.repo, elapsedMs: deps.now() - started });
@@ -115,7 +117,7 @@ export async function evaluateDataset(deps: EvalDeps, rows: readonly EvalRow[]):
           const t0 = deps.now();
           try {
             const ranked = await ranker.rank(row.body, row);
-            await record(row, { ranking: ranked.paths, mode: ranked.mode, ms: round(deps.now() - t0), pointers: ranked.pointers, symbols: ranked.symbols });
+            await record(row, { ranking: ranked.paths, mode: ranked.mode, ms: round(deps.now() - t0), pointers: ranked.pointers, symbols: ranked.symbols, ...(ranked.confidence !== undefined ? { confidence: ranked.confidence } : {}) });
           } catch (e) {
             await record(row, { ranking: [], mode: "none", ms: round(deps.now() - t0), error: message(e) });
           }

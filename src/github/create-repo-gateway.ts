@@ -1,9 +1,11 @@
 import type { RepoGateway } from "../triage/ports.js";
+import type { RoutingGateway } from "../triage/routing-ports.js";
 import { fetchPushDelta } from "./fetch-push-delta.js";
 import { fetchRole } from "./fetch-role.js";
 import { fetchSnapshot } from "./fetch-snapshot.js";
 import type { GitHubClient, RepoRef } from "./github-client.js";
 import type { EntrySelector, SnapshotLimits } from "./snapshot-limits.js";
+import { createRoutingGateway } from "./routing-gateway.js";
 import { upsertComment } from "./upsert-comment.js";
 
 /** What the snapshot download needs besides the client. */
@@ -16,8 +18,9 @@ export interface SnapshotOptions {
  * The use-cases' view of one repository on GitHub, over an installation-authenticated client (the app), the workflow
  * token (the Action) or a person's token (`bugscout triage`, which passes `ownLogin` so its comment is found again).
  */
-export function createRepoGateway(client: GitHubClient, repo: RepoRef, snapshot: SnapshotOptions, ownLogin?: string): RepoGateway {
+export function createRepoGateway(client: GitHubClient, repo: RepoRef, snapshot: SnapshotOptions, ownLogin?: string): RepoGateway & RoutingGateway {
   return {
+    ...createRoutingGateway(client, repo, ownLogin),
     async fetchBranchHead(branch) {
       const { data } = await client.rest.repos.getBranch({ ...repo, branch });
       return data.commit.sha;

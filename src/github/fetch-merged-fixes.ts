@@ -9,7 +9,7 @@ const MERGED_PULLS = `query BugscoutMergedPulls($owner: String!, $repo: String!,
     pullRequests(states: MERGED, first: $first, after: $after, orderBy: { field: UPDATED_AT, direction: DESC }) {
       nodes {
         number merged mergedAt updatedAt changedFiles baseRefOid repository { nameWithOwner }
-        closingIssuesReferences(first: 10) { nodes { number title body repository { nameWithOwner } } }
+        closingIssuesReferences(first: 10) { nodes { number title body repository { nameWithOwner } labels(first: 50) { nodes { name } } } }
       }
       pageInfo { hasNextPage endCursor }
     }
@@ -19,7 +19,7 @@ const MERGED_PULLS = `query BugscoutMergedPulls($owner: String!, $repo: String!,
 interface Node {
   number: number; merged: boolean; mergedAt: string | null; updatedAt: string; changedFiles: number; baseRefOid: string;
   repository: { nameWithOwner: string };
-  closingIssuesReferences: { nodes: ({ number: number; title: string; body: string | null; repository: { nameWithOwner: string } } | null)[] };
+  closingIssuesReferences: { nodes: ({ number: number; title: string; body: string | null; repository: { nameWithOwner: string }; labels?: { nodes: ({ name: string } | null)[] } | null } | null)[] };
 }
 
 /** A merged pull request and the issues of its own repository that it closed. */
@@ -60,7 +60,10 @@ export async function fetchMergedFixes(client: FixClient, repo: RepoRef, query: 
       if (query.since !== undefined && Date.parse(node.mergedAt) < query.since) continue;
       const closes = node.closingIssuesReferences.nodes
         .filter((n): n is NonNullable<typeof n> => n !== null && n.repository.nameWithOwner.toLowerCase() === own)
-        .map((n) => ({ repository: n.repository.nameWithOwner, number: n.number, title: n.title, body: n.body ?? "" }));
+        .map((n) => ({
+          repository: n.repository.nameWithOwner, number: n.number, title: n.title, body: n.body ?? "",
+          labels: (n.labels?.nodes ?? []).flatMap((l) => (l ? [l.name] : [])),
+        }));
       if (closes.length === 0 || issues >= query.limit) continue;
       const kept = closes.slice(0, query.limit - issues);
       issues += kept.length;

@@ -10,7 +10,7 @@ import type { NoticeOnce } from "../triage/notice-once.js";
 import type { HistoryDocCache } from "../triage/history-doc-cache.js";
 import type { Clock, IssueRanker, RepoGateway, RepoIndexer, RepoKey } from "../triage/ports.js";
 import type { RateLimiter } from "../triage/rate-limit.js";
-import type { TriageDeps } from "../triage/triage-issue.js";
+import type { TriageDeps, TriageOutcome } from "../triage/triage-issue.js";
 
 /** Everything the handlers need, built once by src/index.ts (or a test) and passed to createApp. */
 export interface AppDeps {
@@ -45,6 +45,13 @@ export interface AppDeps {
   readonly rethrowErrors?: boolean;
   /** A push changing at most this many files is applied as a delta instead of a tarball (0: never). */
   readonly pushDeltaMaxFiles?: number;
+  /**
+   * How long an `issues.edited` delivery waits before ranking, so that a burst of edits (a reporter fixing typos) is
+   * ranked once, on the last text; 0 or absent: at once (the Action: each edit is its own workflow run).
+   */
+  readonly editSettleMs?: number;
+  /** Sees what each automatic triage did (the Action writes its step outputs from it). */
+  readonly onTriaged?: (outcome: TriageOutcome) => void;
 }
 
 /** The payload fields every repository event carries. */
@@ -79,7 +86,7 @@ export function triageDepsFor(deps: AppDeps, context: Pick<Context, "octokit" | 
   };
 }
 
-function withLocalTree(gateway: RepoGateway, localTree: AppDeps["localTree"]): RepoGateway {
+function withLocalTree<G extends RepoGateway>(gateway: G, localTree: AppDeps["localTree"]): G {
   return localTree ? { ...gateway, localTree } : gateway;
 }
 

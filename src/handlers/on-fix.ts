@@ -2,6 +2,7 @@ import type { Context } from "probot";
 import { createFixGateway } from "../github/fix-gateway.js";
 import { learnFromClosedIssue, learnFromMergedPull, type LearnDeps } from "../triage/learn-from-fix.js";
 import type { RepoKey } from "../triage/ports.js";
+import { summarizeError } from "../triage/summarize-error.js";
 import { repoKeyOf, type AppDeps } from "./app-deps.js";
 
 /** `pull_request.closed` with `merged`: learn the outcome of every issue of this repository the pull request closes. */
@@ -23,12 +24,19 @@ export function onPullRequestMerged(deps: AppDeps) {
   };
 }
 
-/** `issues.closed` as completed: learn from the merged pull requests that closed it. */
+/**
+ * `issues.closed` as completed: keep the labels it was closed with (area label accuracy) and learn from the merged
+ * pull requests that closed it.
+ */
 export function onIssueClosed(deps: AppDeps) {
   return async (context: Context<"issues.closed">): Promise<void> => {
     const { payload } = context;
     const key = repoKeyOf(payload);
     if (!key || payload.issue.state_reason === "not_planned" || payload.issue.pull_request) return;
+    const labels = (payload.issue.labels ?? []).map((l) => (typeof l === "string" ? l : l.name)).filter((l): l is string => typeof l === "string");
+    await deps.records?.recordClosedLabels(key, payload.issue.number, labels.slice(0, 100)).catch((err: unknown) => {
+      context.log.warn({ issue: payload.issue.number, err: summarizeError(err) }, "closing labels not recorded");
+    });
     const learn = learnDepsFor(deps, context, key);
     if (!learn) return;
     const { number, title, body } = payload.issue;

@@ -32,7 +32,7 @@ export function onIssueComment(deps: AppDeps) {
       return;
     }
     await triage.gateway.reactToComment(comment.id, "eyes");
-    await answerCommand(triage, {
+    const outcome = await answerCommand(triage, {
       key,
       defaultBranch: payload.repository.default_branch,
       issue: { number: issue.number, title: issue.title, body: issue.body ?? "", locked: issue.locked === true, ...createdAt(issue.created_at) },
@@ -40,5 +40,6 @@ export function onIssueComment(deps: AppDeps) {
       problems,
       command,
     });
+    deps.onTriaged?.(outcome);
   };
 }

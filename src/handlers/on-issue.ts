@@ -1,27 +1,35 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Context } from "probot";
 import { skipReason } from "../triage/should-triage.js";
 import { triageIssue } from "../triage/triage-issue.js";
 import { createdAt, readEventSettings, repoKeyOf, triageDepsFor, type AppDeps } from "./app-deps.js";
 
-/** `issues.opened` and `issues.labeled`: rank the issue and upsert the comment, when the settings say so. */
+/**
+ * `issues.opened`, `issues.labeled` and `issues.edited` (title or body): rank the issue and upsert the comment, with
+ * its labels and owners, when the settings say so. An edit first waits `editSettleMs`, so that a burst of edits is
+ * ranked once, on its last text (the use-case skips a delivery whose text is no longer the issue's).
+ */
 export function onIssue(deps: AppDeps) {
-  return async (context: Context<"issues.opened" | "issues.labeled">): Promise<void> => {
+  return async (context: Context<"issues.opened" | "issues.labeled" | "issues.edited">): Promise<void> => {
     const { payload } = context;
     const key = repoKeyOf(payload);
     if (!key) return;
     const { settings, problems } = await readEventSettings(deps, context);
+    const edited = payload.action === "edited";
     const skip = skipReason(settings, {
       action: payload.action,
       ...(payload.action === "labeled" && payload.label ? { label: payload.label.name } : {}),
       labels: (payload.issue.labels ?? []).map((l) => (typeof l === "string" ? l : l.name)),
       authorIsBot: payload.issue.user?.type === "Bot",
       open: payload.issue.state !== "closed",
+      ...(edited ? { textChanged: payload.changes?.title !== undefined || payload.changes?.body !== undefined, senderIsBot: payload.sender.type === "Bot" } : {}),
     });
     if (skip) {
       context.log.debug({ issue: payload.issue.number, skip }, "issue skipped");
       return;
     }
-    await triageIssue(triageDepsFor(deps, context, key), {
+    if (edited && deps.editSettleMs) await sleep(deps.editSettleMs);
+    const outcome = await triageIssue(triageDepsFor(deps, context, key), {
       key,
       defaultBranch: payload.repository.default_branch,
       issue: {
@@ -33,6 +41,8 @@ export function onIssue(deps: AppDeps) {
       },
       settings,
       problems,
+      ...(edited ? { edited: true } : {}),
     });
+    deps.onTriaged?.(outcome);
   };
 }

@@ -1,5 +1,6 @@
 import type pg from "pg";
 import { openMigratedPgPool } from "./open-pg-pool.js";
+import { scoreLabelAccuracy } from "../route/score-label-accuracy.js";
 import { bestRank, type Outcome, type Prediction, type RecordKey, type RecordStore } from "./record-store.js";
 
 /** The PostgreSQL records schema, versioned like the SQLite one (src/records/record-migrations.ts) and kept in step. */
@@ -16,6 +17,9 @@ const MIGRATIONS: readonly string[] = [
      PRIMARY KEY (installation_id, owner, repo, issue_number, pull_number));
    CREATE INDEX outcomes_by_time ON outcomes (installation_id, owner, repo, fixed_at);
    CREATE INDEX predictions_by_time ON predictions (installation_id, owner, repo, ranked_at);`,
+  `ALTER TABLE predictions ADD COLUMN area_labels JSONB;
+   ALTER TABLE predictions ADD COLUMN chosen_labels JSONB;
+   ALTER TABLE predictions ADD COLUMN closed_labels JSONB;`,
 ];
 
 /** Options for {@link openPgRecordStore}. */
@@ -56,18 +60,27 @@ export async function openPgRecordStore(options: PgRecordStoreOptions): Promise<
 
   return {
     async recordPrediction(key, p) {
-      await pool.query(`INSERT INTO predictions (installation_id, owner, repo, issue_number, commit_sha, mode, files, source, ranked_at)
-        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+      await pool.query(`INSERT INTO predictions (installation_id, owner, repo, issue_number, commit_sha, mode, files, source, ranked_at,
+          area_labels, chosen_labels)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
         ON CONFLICT (installation_id, owner, repo, issue_number) DO UPDATE SET commit_sha = excluded.commit_sha,
           mode = excluded.mode, files = excluded.files, source = excluded.source, ranked_at = excluded.ranked_at,
-          revisions = predictions.revisions + 1`,
-      [...scope(key), p.issueNumber, p.commit, p.mode, JSON.stringify(p.files), p.source, p.rankedAt]);
+          area_labels = excluded.area_labels, chosen_labels = excluded.chosen_labels, revisions = predictions.revisions + 1`,
+      [...scope(key), p.issueNumber, p.commit, p.mode, JSON.stringify(p.files), p.source, p.rankedAt,
+        p.labels ? JSON.stringify(p.labels.map) : null, p.labels ? JSON.stringify(p.labels.chosen) : null]);
     },
     async findPrediction(key, issueNumber) {
-      const { rows } = await pool.query<{ issue_number: number; commit_sha: string; mode: string; files: Prediction["files"]; source: Prediction["source"]; ranked_at: string }>(
-        `SELECT issue_number, commit_sha, mode, files, source, ranked_at FROM predictions WHERE ${SCOPE} AND issue_number = $4`, [...scope(key), issueNumber]);
+      const { rows } = await pool.query<{ issue_number: number; commit_sha: string; mode: string; files: Prediction["files"]; source: Prediction["source"]; ranked_at: string; area_labels: string[] | null; chosen_labels: string[] | null }>(
+        `SELECT issue_number, commit_sha, mode, files, source, ranked_at, area_labels, chosen_labels FROM predictions WHERE ${SCOPE} AND issue_number = $4`, [...scope(key), issueNumber]);
       const row = rows[0];
-      return row ? { issueNumber: row.issue_number, commit: row.commit_sha, mode: row.mode, files: row.files, source: row.source, rankedAt: Number(row.ranked_at) } : undefined;
+      if (!row) return undefined;
+      return {
+        issueNumber: row.issue_number, commit: row.commit_sha, mode: row.mode, files: row.files, source: row.source, rankedAt: Number(row.ranked_at),
+        ...(row.area_labels !== null ? { labels: { map: row.area_labels, chosen: row.chosen_labels ?? [] } } : {}),
+      };
+    },
+    async recordClosedLabels(key, issueNumber, labels) {
+      await pool.query(`UPDATE predictions SET closed_labels = $5 WHERE ${SCOPE} AND issue_number = $4`, [...scope(key), issueNumber, JSON.stringify(labels)]);
     },
     async recordOutcome(key, o) {
       const result = await pool.query(`INSERT INTO outcomes (installation_id, owner, repo, issue_number, pull_number, issue_text, files,
@@ -90,7 +103,12 @@ export async function openPgRecordStore(options: PgRecordStoreOptions): Promise<
           count(*) FILTER (WHERE status = 'scored' AND best_rank IS NULL) AS not_ranked
         FROM outcomes WHERE ${SCOPE} AND fixed_at >= $4`, [...scope(key), since]);
       const f = rows[0];
+      const labelled = await pool.query<{ area_labels: string[]; chosen_labels: string[] | null; closed_labels: string[] | null }>(
+        `SELECT area_labels, chosen_labels, closed_labels FROM predictions WHERE ${SCOPE} AND ranked_at >= $4 AND area_labels IS NOT NULL`, [...scope(key), since]);
       return {
+        ...(labelled.rows.length > 0 ? {
+          labels: scoreLabelAccuracy(labelled.rows.map((r) => ({ map: r.area_labels, chosen: r.chosen_labels ?? [], closed: r.closed_labels ?? [] }))),
+        } : {}),
         issuesRanked: Number(ranked.rows[0]?.n ?? 0), fixedIssues: Number(f?.fixed ?? 0), scored: Number(f?.scored ?? 0),
         hit1: Number(f?.hit1 ?? 0), hit5: Number(f?.hit5 ?? 0), notRanked: Number(f?.not_ranked ?? 0),
       };

@@ -33,6 +33,17 @@ export const RECORD_MIGRATIONS: readonly RecordMigration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    description: "area labels: the map's labels and BugScout's choice with each prediction, the labels the issue was closed with",
+    up(db) {
+      db.exec(`
+        ALTER TABLE predictions ADD COLUMN area_labels TEXT;
+        ALTER TABLE predictions ADD COLUMN chosen_labels TEXT;
+        ALTER TABLE predictions ADD COLUMN closed_labels TEXT;
+      `);
+    },
+  },
 ];
 
 /** The records schema version this build writes. */

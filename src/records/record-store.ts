@@ -1,3 +1,5 @@
+import type { LabelAccuracy } from "../route/score-label-accuracy.js";
+
 /**
  * The durable records of the learning loop (docs/architecture.md, "records"): the rankings BugScout showed
  * (predictions) and what the fixes changed (outcomes). Unlike the index, these cannot be rebuilt from GitHub.
@@ -19,6 +21,11 @@ export interface RecordStore {
    * is left as it is, and the answer is `"duplicate"`.
    */
   recordOutcome(key: RecordKey, outcome: Outcome): Promise<"recorded" | "duplicate">;
+  /**
+   * Keeps the labels an issue was closed with beside BugScout's prediction for it (nothing when BugScout never ranked
+   * it), for label accuracy. A later close (reopened, closed again) replaces them.
+   */
+  recordClosedLabels(key: RecordKey, issueNumber: number, labels: readonly string[]): Promise<void>;
   /** Whether an outcome for this issue and pull request is stored (so a redelivery needs no GitHub reads). */
   hasOutcome(key: RecordKey, issueNumber: number, pullNumber: number): Promise<boolean>;
   /** Figures over the outcomes and predictions recorded at or after `since` (ms since the epoch; 0 for all time). */
@@ -60,7 +67,20 @@ export interface Prediction {
   readonly source: RecordSource;
   /** ms since the epoch. */
   readonly rankedAt: number;
+  /** The area map's labels and BugScout's choice, when the repository had a map (labeler.yml, `labels.areas`). */
+  readonly labels?: PredictionLabels;
 }
+
+/** What a prediction knew about area labels. */
+export interface PredictionLabels {
+  /** The map's label names (at most {@link MAX_RECORDED_MAP_LABELS}). */
+  readonly map: readonly string[];
+  /** The labels BugScout chose; empty below `labels.min_confidence`. */
+  readonly chosen: readonly string[];
+}
+
+/** Map labels kept with a prediction at most. */
+export const MAX_RECORDED_MAP_LABELS = 200;
 
 /** What a fix changed and where BugScout had ranked it. */
 export interface Outcome {
@@ -99,6 +119,11 @@ export interface RecordStats {
   readonly hit5: number;
   /** Scored outcomes where no changed file was ranked at all. */
   readonly notRanked: number;
+  /**
+   * Area label accuracy over the issues ranked in the period with an area map and closed since (see
+   * scoreLabelAccuracy); absent when no such issue was ranked with a map.
+   */
+  readonly labels?: LabelAccuracy;
 }
 
 /** A fixed issue for the similar-past-fixes signal. */

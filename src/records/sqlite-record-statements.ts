@@ -1,4 +1,5 @@
 import type { Database } from "better-sqlite3";
+import { scoreLabelAccuracy } from "../route/score-label-accuracy.js";
 import type { Outcome, PastFix, Prediction, RecordStats } from "./record-store.js";
 
 /** A repository's row key, names already in lower case. */
@@ -15,6 +16,7 @@ export interface RecordStatements {
   /** True when the row was new. */
   insertOutcome(scope: RowScope, outcome: Outcome, bestRank: number | null): boolean;
   hasOutcome(scope: RowScope, issueNumber: number, pullNumber: number): boolean;
+  closedLabels(scope: RowScope, issueNumber: number, labels: readonly string[]): void;
   stats(scope: RowScope, since: number): RecordStats;
   recent(scope: RowScope, limit: number): Outcome[];
   pastFixes(scope: RowScope, before: number, limit: number): PastFix[];
@@ -38,13 +40,17 @@ const SCOPE = "installation_id = @installationId AND owner = @owner AND repo = @
 /** Prepares every query once per database. */
 export function createRecordStatements(db: Database): RecordStatements {
   const upsert = db.prepare(`
-    INSERT INTO predictions (installation_id, owner, repo, issue_number, commit_sha, mode, files, source, ranked_at)
-    VALUES (@installationId, @owner, @repo, @issueNumber, @commit, @mode, @files, @source, @rankedAt)
+    INSERT INTO predictions (installation_id, owner, repo, issue_number, commit_sha, mode, files, source, ranked_at,
+      area_labels, chosen_labels)
+    VALUES (@installationId, @owner, @repo, @issueNumber, @commit, @mode, @files, @source, @rankedAt, @areaLabels, @chosenLabels)
     ON CONFLICT (installation_id, owner, repo, issue_number) DO UPDATE SET commit_sha = excluded.commit_sha,
       mode = excluded.mode, files = excluded.files, source = excluded.source, ranked_at = excluded.ranked_at,
-      revisions = revisions + 1`);
-  const find = db.prepare(`SELECT issue_number, commit_sha, mode, files, source, ranked_at FROM predictions
+      area_labels = excluded.area_labels, chosen_labels = excluded.chosen_labels, revisions = revisions + 1`);
+  const find = db.prepare(`SELECT issue_number, commit_sha, mode, files, source, ranked_at, area_labels, chosen_labels FROM predictions
     WHERE ${SCOPE} AND issue_number = @issueNumber`);
+  const closed = db.prepare(`UPDATE predictions SET closed_labels = @labels WHERE ${SCOPE} AND issue_number = @issueNumber`);
+  const labelRows = db.prepare(`SELECT area_labels, chosen_labels, closed_labels FROM predictions
+    WHERE ${SCOPE} AND ranked_at >= @since AND area_labels IS NOT NULL`);
   const insert = db.prepare(`
     INSERT INTO outcomes (installation_id, owner, repo, issue_number, pull_number, issue_text, files, status, best_rank,
       source, fixed_at, recorded_at)
@@ -70,14 +76,23 @@ export function createRecordStatements(db: Database): RecordStatements {
 
   return {
     upsertPrediction(scope, p) {
-      upsert.run({ ...scope, issueNumber: p.issueNumber, commit: p.commit, mode: p.mode, files: JSON.stringify(p.files), source: p.source, rankedAt: p.rankedAt });
+      upsert.run({
+        ...scope, issueNumber: p.issueNumber, commit: p.commit, mode: p.mode, files: JSON.stringify(p.files), source: p.source, rankedAt: p.rankedAt,
+        areaLabels: p.labels ? JSON.stringify(p.labels.map) : null, chosenLabels: p.labels ? JSON.stringify(p.labels.chosen) : null,
+      });
     },
     findPrediction(scope, issueNumber) {
       const row = find.get({ ...scope, issueNumber }) as
-        | { issue_number: number; commit_sha: string; mode: string; files: string; source: Prediction["source"]; ranked_at: number }
+        | { issue_number: number; commit_sha: string; mode: string; files: string; source: Prediction["source"]; ranked_at: number; area_labels: string | null; chosen_labels: string | null }
         | undefined;
       if (!row) return undefined;
-      return { issueNumber: row.issue_number, commit: row.commit_sha, mode: row.mode, files: JSON.parse(row.files) as Prediction["files"], source: row.source, rankedAt: row.ranked_at };
+      return {
+        issueNumber: row.issue_number, commit: row.commit_sha, mode: row.mode, files: JSON.parse(row.files) as Prediction["files"], source: row.source, rankedAt: row.ranked_at,
+        ...(row.area_labels !== null ? { labels: { map: JSON.parse(row.area_labels) as string[], chosen: JSON.parse(row.chosen_labels ?? "[]") as string[] } } : {}),
+      };
+    },
+    closedLabels(scope, issueNumber, labels) {
+      closed.run({ ...scope, issueNumber, labels: JSON.stringify(labels) });
     },
     insertOutcome(scope, o, bestRank) {
       const result = insert.run({
@@ -91,7 +106,13 @@ export function createRecordStatements(db: Database): RecordStatements {
     },
     stats(scope, since) {
       const figures = outcomeFigures.get({ ...scope, since }) as { fixed: number; scored: number; hit1: number; hit5: number; notRanked: number };
+      const labelled = labelRows.all({ ...scope, since }) as { area_labels: string; chosen_labels: string | null; closed_labels: string | null }[];
       return {
+        ...(labelled.length > 0 ? {
+          labels: scoreLabelAccuracy(labelled.map((r) => ({
+            map: JSON.parse(r.area_labels) as string[], chosen: JSON.parse(r.chosen_labels ?? "[]") as string[], closed: JSON.parse(r.closed_labels ?? "[]") as string[],
+          }))),
+        } : {}),
         issuesRanked: Number(predictionCount.get({ ...scope, since })),
         fixedIssues: figures.fixed,
         scored: figures.scored,

@@ -53,6 +53,9 @@ export function createSqliteRecordStore(options: SqliteRecordStoreOptions): Reco
     async hasOutcome(key, issueNumber, pullNumber) {
       return use(key.installationId).hasOutcome(scope(key), issueNumber, pullNumber);
     },
+    async recordClosedLabels(key, issueNumber, labels) {
+      use(key.installationId).closedLabels(scope(key), issueNumber, labels);
+    },
     async readStats(key, since) {
       return use(key.installationId).stats(scope(key), since);
     },

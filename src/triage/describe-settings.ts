@@ -68,6 +68,7 @@ function collectRows(schema: z.ZodTypeAny, prefix: string, rows: SettingsRow[]):
 function typeLabel(node: JsonSchema): string {
   if (Array.isArray(node.enum)) return node.enum.map((v) => `\`${String(v)}\``).join(" \\| ");
   if (node.type === "array") return "list of strings";
+  if (node.type === "object") return "map of label to list of globs";
   const range = [node.minimum, node.maximum].every((v) => typeof v === "number") ? ` (${node.minimum}–${node.maximum})` : "";
   return `${String(node.type)}${range}`;
 }
@@ -119,6 +120,11 @@ function convertInner(schema: z.ZodTypeAny): Record<string, unknown> {
     if (schema._def.minLength) out.minItems = schema._def.minLength.value;
     if (schema._def.maxLength) out.maxItems = schema._def.maxLength.value;
     return out;
+  }
+  if (schema instanceof z.ZodRecord) {
+    const keys = convert(schema._def.keyType) as Record<string, unknown>;
+    const { type: _type, ...propertyNames } = keys;
+    return { type: "object", propertyNames, additionalProperties: convert(schema._def.valueType) };
   }
   throw new Error(`unsupported zod type in settings schema: ${schema.constructor.name}`);
 }

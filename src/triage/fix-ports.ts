@@ -5,6 +5,8 @@ export interface ClosingIssue {
   readonly number: number;
   readonly title: string;
   readonly body: string;
+  /** Its labels now (read by `bugscout backtest` for area label accuracy; absent where not read). */
+  readonly labels?: readonly string[];
 }
 
 /** A merged pull request that closed an issue. */

@@ -23,7 +23,16 @@ type AnyObject = z.ZodObject<z.ZodRawShape>;
 export function parseSettings(raw: unknown): ParsedSettings {
   const problems: SettingsProblem[] = [];
   const settings = parseObject(settingsSchema, raw, "", problems) as Settings;
-  return { settings: withSafePatterns(settings, problems), problems };
+  return { settings: withBoundedAreas(withSafePatterns(settings, problems), problems), problems };
+}
+
+/** Labels `labels.areas` may map; more is a settings problem (the map then falls back to its default). */
+export const MAX_SETTINGS_AREAS = 100;
+
+function withBoundedAreas(settings: Settings, problems: SettingsProblem[]): Settings {
+  if (Object.keys(settings.labels.areas).length <= MAX_SETTINGS_AREAS) return settings;
+  problems.push({ path: "labels.areas", message: `more than ${MAX_SETTINGS_AREAS} labels` });
+  return { ...settings, labels: { ...settings.labels, areas: {} } };
 }
 
 /** A path list with a pattern too costly to match falls back to its default, like any other bad value. */

@@ -2,6 +2,7 @@ import type { RankedFile, Ranking, SymbolPointer } from "../rank/types.js";
 import { buildFileLink, type FileLinkTarget } from "./build-file-link.js";
 import { escapeMarkdown, inlineCode } from "./escape-markdown.js";
 import type { SettingsProblem } from "./parse-settings.js";
+import type { MapProblem } from "../route/area-map.js";
 import { renderProblems } from "./render-problems.js";
 import { describeRelation } from "../rank/describe-relation.js";
 import type { Settings } from "./settings-schema.js";
@@ -19,7 +20,10 @@ export interface CommentInput {
   /** 0..1, see estimateConfidence. */
   readonly confidence: number;
   readonly settings: Settings;
-  readonly problems: readonly SettingsProblem[];
+  /** Problems of the settings and of the maps BugScout read (labeler.yml, CODEOWNERS). */
+  readonly problems: readonly (SettingsProblem | MapProblem)[];
+  /** Markdown lines shown right after the file list (the owners), already escaped. */
+  readonly afterList?: readonly string[];
   /** Short notes written by BugScout itself, e.g. that the index is partial. */
   readonly notes: readonly string[];
   /** True for a `/bugscout` command: a person asked, so the answer is never silent. */
@@ -115,7 +119,7 @@ function fitToLimit(input: CommentInput, head: string[], lines: string[], tail: 
     const block = collapsed
       ? [`<details>\n<summary>${title.replace(/\*\*/g, "")}</summary>`, ...list, "</details>"]
       : [`${title}:`, ...list];
-    return join([...head, ...block, ...tail]);
+    return join([...head, ...block, ...(input.afterList ?? []), ...tail]);
   };
   for (let shown = lines.length; shown >= 0; shown--) {
     const body = build(lines.slice(0, shown), lines.length - shown);

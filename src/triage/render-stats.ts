@@ -32,6 +32,12 @@ export function renderStats(input: StatsInput): string {
     row("Hit@1: a changed file ranked first", (s) => share(s.hit1, s.scored)),
     row("Hit@5: a changed file in the top 5", (s) => share(s.hit5, s.scored)),
     row("Not ranked: no changed file listed", (s) => share(s.notRanked, s.scored)),
+    // Area labels, where the repository has a map (labeler.yml, labels.areas): scoreLabelAccuracy says how they count.
+    ...(recent.labels || allTime.labels ? [
+      row("Closed issues carrying an area label of the map", (s) => String(s.labels?.carried ?? 0)),
+      row("Area label chosen by BugScout for them", (s) => share(s.labels?.labelled ?? 0, s.labels?.carried ?? 0)),
+      row("BugScout's label was the issue's", (s) => share(s.labels?.right ?? 0, s.labels?.labelled ?? 0)),
+    ] : []),
   ].join("\n");
   const recentList = input.outcomes.length === 0
     ? "No fixed issue seen yet: outcomes are learned when a merged pull request closes an issue BugScout ranked."

@@ -7,6 +7,10 @@ import type { ClosingIssue, FixGateway, MergedPull } from "./fix-ports.js";
 import { MAX_FIX_FILES } from "./learn-from-fix.js";
 import type { Clock, Log, RepoKey } from "./ports.js";
 import { selectReachableFiles } from "./select-fix-files.js";
+import type { AreaMap } from "../route/area-map.js";
+import { decideRouting, type RoutingSettings } from "../route/decide-routing.js";
+import { scoreLabelAccuracy, type LabelAccuracy, type LabelledIssue } from "../route/score-label-accuracy.js";
+import { estimateConfidence } from "./estimate-confidence.js";
 
 /** What a backtest needs; the CLI builds it over the REST client, the store pool and the records. */
 export interface BacktestDeps {
@@ -19,6 +23,8 @@ export interface BacktestDeps {
   readonly clock: Clock;
   readonly log: Log;
   readonly onProgress?: (done: number, total: number) => void;
+  /** The repository's area map and label settings: with them the backtest also scores area labels. */
+  readonly labels?: { readonly areas: AreaMap; readonly settings: RoutingSettings["labels"] };
 }
 
 /** One issue of the backtest and what became of it. */
@@ -31,12 +37,16 @@ export interface BacktestItem {
   readonly reason?: string;
   /** The reachable changed files with their rank in the ranking (null: not in it). */
   readonly files: readonly { readonly path: string; readonly rank: number | null }[];
+  /** With an area map: the labels BugScout would have chosen for the issue. */
+  readonly labels?: readonly string[];
 }
 
 /** The eval-style report over the scored issues, and every issue's line. */
 export interface BacktestResult {
   readonly report: EvalReport;
   readonly items: readonly BacktestItem[];
+  /** With an area map: over the scored issues that carry a label of the map, how often BugScout's label was theirs. */
+  readonly labels?: LabelAccuracy;
 }
 
 /** Ranks compared with the comment the app would post: a file below this rank counts as "not ranked" in the records. */
@@ -71,6 +81,7 @@ export async function runBacktest(deps: BacktestDeps, fixes: readonly { pull: Me
       items.push({ issue: issue.number, pull: pull.number, commit: pull.baseCommit, status: "no-reachable-file", files: [] });
     }
   }
+  const labelled: LabelledIssue[] = [];
   const byCommit = new Map<string, typeof todo>();
   for (const item of todo) byCommit.set(item.pull.baseCommit, [...(byCommit.get(item.pull.baseCommit) ?? []), item]);
   const firstMerge = (list: typeof todo) => Math.min(...list.map((i) => Date.parse(i.pull.mergedAt)));
@@ -93,7 +104,9 @@ export async function runBacktest(deps: BacktestDeps, fixes: readonly { pull: Me
       const files = reachable.map((path) => ({ path, rank: paths.indexOf(path) + 1 || null }));
       rows.push({ id: `#${issue.number}`, repo: `${deps.key.owner}/${deps.key.repo}`, lang: goldLanguage(reachable), ranking: paths, mode: ranking.mode, ms: ranking.ms, metrics: scoreRanking(paths, reachable) });
       await record(deps, pull, issue, files.map((f) => ({ path: f.path, rank: f.rank !== null && f.rank <= RECORDED_TOP ? f.rank : null })), "scored");
-      items.push({ issue: issue.number, pull: pull.number, commit, status: "scored", files });
+      const labels = deps.labels ? chooseLabels(deps.labels, ranking) : undefined;
+      if (labels && deps.labels) labelled.push({ map: deps.labels.areas.labels.map((l) => l.label), chosen: labels, closed: issue.labels ?? [] });
+      items.push({ issue: issue.number, pull: pull.number, commit, status: "scored", files, ...(labels ? { labels } : {}) });
       deps.onProgress?.(++done, todo.length);
     }
   }
@@ -101,7 +114,13 @@ export async function runBacktest(deps: BacktestDeps, fixes: readonly { pull: Me
   return {
     report: { overall, byLanguage: summarizeBy(rows, (r) => r.lang), byRepo: new Map(rows.length > 0 ? [[rows[0].repo, overall]] : []), rows, errors: 0 },
     items: items.sort((a, b) => b.issue - a.issue),
+    ...(deps.labels ? { labels: scoreLabelAccuracy(labelled) } : {}),
   };
+}
+
+/** The area labels the app would choose for this ranking (its confidence against `labels.min_confidence`). */
+function chooseLabels(labels: NonNullable<BacktestDeps["labels"]>, ranking: Ranking): string[] {
+  return [...decideRouting({ ranked: ranking.files, confidence: estimateConfidence(ranking), areas: labels.areas, settings: { labels: labels.settings, owners: "off" } }).labels];
 }
 
 async function record(deps: BacktestDeps, pull: MergedPull, issue: ClosingIssue, files: Outcome["files"], status: Outcome["status"]): Promise<void> {

@@ -21,6 +21,10 @@ const triggerSchema = z
       .default([])
       .describe("Never comment automatically on an issue carrying one of these labels."),
     ignore_bots: z.boolean().default(true).describe("Ignore issues opened by bots."),
+    on_edit: z
+      .boolean()
+      .default(true)
+      .describe("Rank again when an issue's title or body is edited, and edit the comment in place (only issues BugScout would comment on by itself)."),
   })
   .describe("When BugScout comments without being asked.");
 
@@ -78,6 +82,26 @@ const commentSchema = z
   })
   .describe("What the comment looks like.");
 
+const labelsSchema = z
+  .object({
+    from_labeler: z
+      .boolean()
+      .default(true)
+      .describe("Read the area map from `.github/labeler.yml` (actions/labeler v4 or v5 format)."),
+    areas: z
+      .record(z.string().min(1).max(100), pathList)
+      .default({})
+      .describe("Area map `label: [globs]` (a glob ending in `/` is a whole folder, `!glob` excludes); entries replace the labeler's of the same label."),
+    min_confidence: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0.6)
+      .describe("Add an area label (or assign owners, with `owners: assign`) only at this confidence (0 to 1) or above; the default is measured (see \"Labels, owners and edits\")."),
+    max: z.number().int().min(0).max(10).default(1).describe("Most area labels added to one issue; 0 adds none."),
+  })
+  .describe("Area labels from the files that lead the ranking.");
+
 const commandsSchema = z
   .object({
     enabled: z.boolean().default(true).describe("Accept `/bugscout` commands in issue comments."),
@@ -99,6 +123,11 @@ export const settingsSchema = z.object({
   paths: pathsSchema.default({}),
   comment: commentSchema.default({}),
   commands: commandsSchema.default({}),
+  labels: labelsSchema.default({}),
+  owners: z
+    .enum(["show", "mention", "assign", "off"])
+    .default("show")
+    .describe("Code owners (CODEOWNERS) of the leading files: named in code spans (`show`), @-mentioned (`mention`), also assigned when they can be (`assign`), or left out (`off`)."),
   dry_run: z.boolean().default(false).describe("Log the comment instead of posting it."),
 });
 

@@ -2,12 +2,16 @@ import type { Settings } from "./settings-schema.js";
 
 /** The parts of an `issues` event that decide whether BugScout comments on its own. */
 export interface IssueEvent {
-  readonly action: "opened" | "labeled";
+  readonly action: "opened" | "labeled" | "edited";
   /** The label just added, for `labeled`. */
   readonly label?: string;
   readonly labels: readonly string[];
   readonly authorIsBot: boolean;
   readonly open: boolean;
+  /** For `edited`: the title or the body changed (not only, say, the milestone). */
+  readonly textChanged?: boolean;
+  /** For `edited`: a bot made the edit. */
+  readonly senderIsBot?: boolean;
 }
 
 /** Why an automatic triage is skipped, or undefined when it should run. Pure. */
@@ -17,6 +21,13 @@ export function skipReason(settings: Settings, event: IssueEvent): string | unde
   if (!event.open) return "issue is closed";
   if (event.action === "opened" && !trigger.on_open) return "trigger.on_open is false";
   if (event.action === "labeled" && !trigger.labels.some((l) => sameLabel(l, event.label))) return "label is not a trigger";
+  if (event.action === "edited") {
+    if (!trigger.on_edit) return "trigger.on_edit is false";
+    if (!event.textChanged) return "neither the title nor the body changed";
+    // An edit re-ranks only issues BugScout comments on by itself: opened ones, or ones carrying a trigger label.
+    if (!trigger.on_open && !event.labels.some((label) => trigger.labels.some((l) => sameLabel(l, label)))) return "BugScout does not comment on this issue by itself";
+    if (trigger.ignore_bots && event.senderIsBot) return "edited by a bot";
+  }
   if (event.labels.some((label) => trigger.ignore_labels.some((l) => sameLabel(l, label)))) return "issue has an ignored label";
   if (trigger.ignore_bots && event.authorIsBot) return "issue opened by a bot";
   return undefined;

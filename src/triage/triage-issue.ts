@@ -1,5 +1,5 @@
 import type { Ranking } from "../rank/types.js";
-import type { PastFix, RecordStore } from "../records/record-store.js";
+import { MAX_RECORDED_MAP_LABELS, type PastFix, type PredictionLabels, type RecordStore } from "../records/record-store.js";
 import type { HistoryDocCache } from "./history-doc-cache.js";
 import { prepareHistoryDoc } from "../rank/score-history.js";
 import { accuracyNote } from "./render-stats.js";
@@ -8,14 +8,22 @@ import { estimateConfidence } from "./estimate-confidence.js";
 import type { KeyedLock } from "./keyed-lock.js";
 import type { CommandOptions } from "./parse-command.js";
 import type { SettingsProblem } from "./parse-settings.js";
-import type { IndexState, IssueRanker, RankRequest, RepoKey, UpsertOutcome } from "./ports.js";
+import type { IndexState, IssueRanker, RankRequest, RepoGateway, RepoKey, UpsertOutcome } from "./ports.js";
+import { decideRouting, type RoutingIntent } from "../route/decide-routing.js";
+import { readRoutingState, renderRoutingState } from "../route/routing-state.js";
+import { readRoutingMaps, type RoutingMaps } from "./read-routing-maps.js";
+import { renderOwnersLine } from "./render-owners.js";
+import { routeIssue, routingNeeded, type RoutingResult } from "./route-issue.js";
+import type { RoutingGateway } from "./routing-ports.js";
 import { refreshIndex, type RefreshIndexDeps, type RefreshResult } from "./refresh-index.js";
-import { COMMENT_MARKER, renderComment } from "./render-comment.js";
+import { COMMENT_MARKER, GITHUB_COMMENT_LIMIT, renderComment } from "./render-comment.js";
 import type { Settings } from "./settings-schema.js";
 import { summarizeError } from "./summarize-error.js";
 
 /** What {@link triageIssue} needs. */
 export interface TriageDeps extends RefreshIndexDeps {
+  /** The repository on GitHub: index refreshes, the comment, and routing (labels, owners). */
+  readonly gateway: RepoGateway & RoutingGateway;
   readonly ranker: IssueRanker;
   /** Serializes work per issue, so two deliveries for one issue produce one comment. */
   readonly issueLock: KeyedLock;
@@ -42,54 +50,103 @@ export interface TriageRequest {
   readonly settings: Settings;
   readonly problems: readonly SettingsProblem[];
   readonly command?: CommandOptions;
+  /**
+   * The issue's title or body was edited (`trigger.on_edit`): the triage is skipped when the issue has changed again
+   * since (a later delivery ranks the latest text), and an existing comment is edited even below the confidence floor.
+   */
+  readonly edited?: boolean;
 }
 
-/** What the triage did, for logs and tests. */
+/** What routing decided for a ranked issue: the labels and owners, and (when the comment went out) what was done. */
+export interface TriageRouting {
+  readonly confidence: number;
+  readonly intent: RoutingIntent;
+  /** The CODEOWNERS file the owners come from. */
+  readonly ownersFile?: string;
+  /** Labels and assignments made (or, in a dry run, that would be made); absent when routing did not run. */
+  readonly result?: RoutingResult;
+}
+
+/** What the triage did, for logs, tests and the entry points' outputs. */
 export type TriageOutcome =
-  | { readonly kind: "silent"; readonly ranking: Ranking }
-  | { readonly kind: "dry-run"; readonly body: string; readonly ranking?: Ranking }
-  | { readonly kind: "locked"; readonly ranking?: Ranking }
-  | { readonly kind: "posted"; readonly upsert: UpsertOutcome; readonly body: string; readonly ranking?: Ranking };
+  | { readonly kind: "silent"; readonly ranking: Ranking; readonly routing?: TriageRouting }
+  | { readonly kind: "dry-run"; readonly body: string; readonly ranking?: Ranking; readonly routing?: TriageRouting }
+  | { readonly kind: "locked"; readonly ranking?: Ranking; readonly routing?: TriageRouting }
+  | { readonly kind: "superseded" }
+  | { readonly kind: "posted"; readonly upsert: UpsertOutcome; readonly body: string; readonly ranking?: Ranking; readonly routing?: TriageRouting };
 
 /** Longest issue text ranked; GitHub caps issue bodies at 65,536 characters. */
 const MAX_TEXT_CHARS = 70_000;
 
 /**
- * The triage use-case: brings the index to the default branch's head, ranks the issue, renders the comment and
- * upserts it (or logs it in dry-run mode, or stays silent below the confidence floor).
+ * The triage use-case: brings the index to the default branch's head, ranks the issue, reads the repository's maps
+ * (labeler.yml, CODEOWNERS), renders the comment and upserts it (or logs it in dry-run mode, or stays silent below
+ * the confidence floor); with the comment go the area labels and owners (src/route/decide-routing.ts), applied
+ * without fighting anyone's change (src/triage/route-issue.ts). No comment, no label: the comment explains them and
+ * keeps their state.
  */
 export async function triageIssue(deps: TriageDeps, request: TriageRequest): Promise<TriageOutcome> {
   const { key, issue, settings } = request;
   return deps.issueLock.run(`${repoKeyString(key)}#${issue.number}`, async () => {
+    const facts = request.edited ? await deps.gateway.fetchIssueFacts(issue.number) : undefined;
+    if (facts && (facts.title !== issue.title || facts.body !== issue.body)) {
+      deps.log.info({ issue: issue.number }, "issue edited again since this delivery: the later one ranks it");
+      return { kind: "superseded" };
+    }
     const commit = await deps.gateway.fetchBranchHead(request.defaultBranch);
+    // The maps are read while the index refreshes and the issue is ranked; they never hold the comment back.
+    const maps = readRoutingMaps(deps, settings, commit);
     const refresh = await refreshIndex(deps, { key, commit });
     const history = await readPastFixes(deps, request);
     const ranking = await deps.ranker.rank(key, { ...buildRankRequest(request), ...(history ? { history } : {}) });
     const confidence = estimateConfidence(ranking);
     deps.log.info({ issue: issue.number, mode: ranking.mode, reason: ranking.reason, files: ranking.files.length, confidence, ms: ranking.ms }, "issue ranked");
+    const routingMaps = await maps;
+    const intent = decideRouting({ ranked: ranking.files, confidence, areas: routingMaps.areas, codeowners: routingMaps.codeowners, settings });
+    const ownersFile = routingMaps.codeowners?.file;
+    const routing: TriageRouting = { confidence, intent, ...(ownersFile ? { ownersFile } : {}) };
     const accuracy = settings.comment.show_accuracy ? await readAccuracyNote(deps, key) : undefined;
-    const body = renderComment({
-      link: { webBaseUrl: deps.webBaseUrl, owner: key.owner, repo: key.repo, commit },
-      ranking,
-      confidence,
-      settings,
-      problems: request.problems,
-      notes: [...snapshotNotes(refresh), ...(accuracy ? [accuracy] : [])],
-      requested: request.command !== undefined,
-    });
-    if (body === undefined) return { kind: "silent", ranking };
-    if (settings.dry_run) {
-      deps.log.info({ issue: issue.number, body }, "dry run: comment not posted");
-      return { kind: "dry-run", body, ranking };
-    }
-    if (issue.locked) {
+    // An edit re-ranks an issue that may already have BugScout's comment: a stale list must not stay up.
+    const previous = request.edited || routingMaps.areas.labels.length > 0 || intent.assign.length > 0
+      ? await deps.gateway.readOwnComment(issue.number, COMMENT_MARKER)
+      : undefined;
+    const shown = previous !== undefined && request.edited ? { ...settings, comment: { ...settings.comment, below_confidence: "brief" as const } } : settings;
+    const render = (result: RoutingResult | undefined) => {
+      const state = renderRoutingState(result?.state ?? readRoutingState(previous));
+      const owners = renderOwnersLine(intent.owners, settings.owners, ownersFile);
+      const body = renderComment({
+        link: { webBaseUrl: deps.webBaseUrl, owner: key.owner, repo: key.repo, commit },
+        ranking,
+        confidence,
+        settings: shown,
+        problems: [...request.problems, ...routingMaps.problems, ...(result?.problems ?? [])],
+        notes: [...snapshotNotes(refresh), ...(accuracy ? [accuracy] : []), ...(result?.notes ?? [])],
+        requested: request.command !== undefined,
+        ...(owners ? { afterList: [owners] } : {}),
+        ...(state ? { limit: GITHUB_COMMENT_LIMIT - state.length - 2 } : {}),
+      });
+      // After a blank line, as its own HTML block: invisible wherever the comment ends.
+      return body === undefined || state === "" ? body : `${body}\n${state}\n`;
+    };
+    if (render(undefined) === undefined) return { kind: "silent", ranking, routing };
+    if (issue.locked && !settings.dry_run) {
       deps.log.info({ issue: issue.number }, "issue is locked: comment not posted");
-      return { kind: "locked", ranking };
+      return { kind: "locked", ranking, routing };
+    }
+    // A dry run reads what routing would change and changes nothing.
+    const result = routingNeeded(routingMaps, intent, previous)
+      ? await routeIssue(deps, { issueNumber: issue.number, intent, maps: routingMaps, previous, apply: !settings.dry_run, ...(facts ? { facts } : {}) })
+      : undefined;
+    const routed: TriageRouting = { ...routing, ...(result ? { result } : {}) };
+    const body = render(result)!;
+    if (settings.dry_run) {
+      deps.log.info({ issue: issue.number, body, labels: result?.added ?? [], assign: result?.assigned ?? [] }, "dry run: comment not posted");
+      return { kind: "dry-run", body, ranking, routing: routed };
     }
     const upsert = await deps.gateway.upsertComment(issue.number, COMMENT_MARKER, body);
     deps.log.info({ issue: issue.number, upsert }, "comment upserted");
-    if (upsert !== "locked") await recordPrediction(deps, request, commit, ranking);
-    return upsert === "locked" ? { kind: "locked", ranking } : { kind: "posted", upsert, body, ranking };
+    if (upsert !== "locked") await recordPrediction(deps, request, commit, ranking, routingMaps.areas.labels.length > 0 ? { map: routingMaps.areas.labels.map((l) => l.label).slice(0, MAX_RECORDED_MAP_LABELS), chosen: intent.labels } : undefined);
+    return upsert === "locked" ? { kind: "locked", ranking, routing: routed } : { kind: "posted", upsert, body, ranking, routing: routed };
   });
 }
 
@@ -121,7 +178,7 @@ function snapshotNotes(refresh: RefreshResult): string[] {
 }
 
 /** Keeps the ranking that was shown; a failure to record is logged and never costs the comment. */
-async function recordPrediction(deps: TriageDeps, request: TriageRequest, commit: string, ranking: Ranking): Promise<void> {
+async function recordPrediction(deps: TriageDeps, request: TriageRequest, commit: string, ranking: Ranking, labels: PredictionLabels | undefined): Promise<void> {
   if (!deps.records) return;
   try {
     await deps.records.recordPrediction(request.key, {
@@ -131,6 +188,7 @@ async function recordPrediction(deps: TriageDeps, request: TriageRequest, commit
       files: ranking.files.map((f) => ({ path: f.path, score: f.score })),
       source: request.command ? "command" : "app",
       rankedAt: deps.clock.now(),
+      ...(labels ? { labels } : {}),
     });
   } catch (err) {
     deps.log.warn({ issue: request.issue.number, err: summarizeError(err) }, "prediction not recorded");

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, beforeEach, describe, it } from "node:test";
@@ -8,6 +8,7 @@ import { issueCommentCreated, issuesOpened } from "../app/payloads.js";
 import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-github.js";
 import { startFakeVoyage } from "../fakes/fake-voyage.js";
 import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
+import { getIssue, setIssue } from "../fakes/fake-github-issues.js";
 import { runSource } from "../support/child-process.js";
 
 const ROOT = path.join(import.meta.dirname, "../..");
@@ -30,6 +31,24 @@ function runAction(dir: string, eventName: string, event: object, env: Record<st
     cwd: dir,
     env: { PATH: process.env.PATH ?? "", GITHUB_EVENT_NAME: eventName, GITHUB_EVENT_PATH: eventPath, GITHUB_REPOSITORY: "acme/shop", RUNNER_TEMP: dir, ...env },
   });
+}
+
+/** The step outputs a run appended to GITHUB_OUTPUT (both of GitHub's forms), last value of each name. */
+function readOutputs(file: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  const lines = readFileSync(file, "utf8").split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const delimited = /^([\w-]+)<<(\S+)$/.exec(lines[i]);
+    if (delimited) {
+      const end = lines.indexOf(delimited[2], i + 1);
+      outputs[delimited[1]] = lines.slice(i + 1, end).join("\n");
+      i = end;
+      continue;
+    }
+    const simple = /^([\w-]+)=(.*)$/.exec(lines[i]);
+    if (simple) outputs[simple[1]] = simple[2];
+  }
+  return outputs;
 }
 
 /** The numbered entries of a BugScout comment. */
@@ -59,7 +78,8 @@ describe("the Action's entry point against a fake GitHub", () => {
 
   it("comments on a new issue once, edits it for /bugscout top=3, and ignores read-only and over-limit commenters", async (t) => {
     t.after(() => rmSync(dir, { recursive: true, force: true }));
-    const limited = { ...env, BUGSCOUT_COMMANDS_PER_WINDOW: "1" };
+    const outputs = path.join(dir, "github-output");
+    const limited = { ...env, BUGSCOUT_COMMANDS_PER_WINDOW: "1", GITHUB_OUTPUT: outputs };
     const opened = await runAction(dir, "issues", issuesOpened(REPO, ISSUE), env);
     const rerun = await runAction(dir, "issues", issuesOpened(REPO, ISSUE), env);
     assert.equal(opened.code, 0, opened.stdout + opened.stderr);
@@ -75,6 +95,7 @@ describe("the Action's entry point against a fake GitHub", () => {
     assert.deepEqual(repo.reactions, ["501:eyes"]);
     assert.ok(existsSync(path.join(dir, "bugscout/state/command-hits.json")) && existsSync(path.join(dir, "bugscout/state/records.sqlite")),
       "the commands answered and the records are in the state folder the post step saves");
+    assert.equal(JSON.parse(readOutputs(outputs).files).length, 3, "the re-rank's outputs: the three files it listed");
 
     fake.requests.length = 0;
     const reader = await runAction(dir, "issue_comment", issueCommentCreated(REPO, ISSUE, { id: 502, body: "/bugscout top=1", user: { login: "reader", id: 6 } }), limited);
@@ -86,6 +107,34 @@ describe("the Action's entry point against a fake GitHub", () => {
     assert.match(chatter.stdout, /^BugScout: nothing to do for issue_comment\.created$/m);
     assert.deepEqual(fake.calls().filter((c) => WRITES.test(c)), [], "nothing written for a read-only commenter or past the limit");
     assert.equal(listed(repo.comments.get(12)?.[0].body), 3);
+    assert.deepEqual(fake.unexpected, []);
+  });
+
+  it("adds the area label and names the owners as the app does, and writes the triage outputs", async (t) => {
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    repo.settings = "ranking:\n  top_k: 2\nlabels:\n  min_confidence: 0\n";
+    repo.files.set(".github/labeler.yml", "area/billing:\n- changed-files:\n  - any-glob-to-any-file: 'shopcart/billing/**'\n");
+    repo.files.set(".github/CODEOWNERS", "/shopcart/ @alice @acme/shop\n");
+    repo.labels.push("area/billing");
+    setIssue(repo, { number: ISSUE.number, title: ISSUE.title, body: ISSUE.body, labels: [] });
+    const outputs = path.join(dir, "github-output");
+
+    const run = await runAction(dir, "issues", issuesOpened(REPO, ISSUE), { ...env, GITHUB_OUTPUT: outputs });
+
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.deepEqual(getIssue(repo, ISSUE.number)?.labels, ["area/billing"]);
+    const body = repo.comments.get(12)?.[0].body ?? "";
+    assert.match(body, /\nCode owners \(`\.github\/CODEOWNERS`\): `@alice`, `@acme\/shop`\n/);
+    const written = readOutputs(outputs);
+    const files = JSON.parse(written.files) as { path: string; score: number; symbol: string | null; lines: [number, number] | null; reasons: string[] }[];
+    assert.equal(files.length, 2);
+    assert.equal(written["top-file"], files[0].path);
+    assert.match(files[0].path, /^shopcart\/billing\//);
+    assert.ok(files.every((f) => typeof f.score === "number" && f.reasons.length > 0));
+    assert.deepEqual(JSON.parse(written.labels), ["area/billing"]);
+    assert.deepEqual(JSON.parse(written.owners), ["@alice", "@acme/shop"]);
+    assert.match(written.confidence, /^(0\.\d\d|1\.00)$/);
+    assert.deepEqual(repo.createdLabels, []);
     assert.deepEqual(fake.unexpected, []);
   });
 

@@ -7,7 +7,11 @@ import { parseActionEnv } from "../../src/action/action-env.js";
 
 const ROOT = path.join(import.meta.dirname, "../..");
 
-interface ActionYml { inputs: Record<string, { default?: string; description?: string }>; runs: { using: string; main: string; post?: string; steps?: unknown } }
+interface ActionYml {
+  inputs: Record<string, { default?: string; description?: string }>;
+  outputs: Record<string, { description: string; value?: string }>;
+  runs: { using: string; main: string; post?: string; steps?: unknown };
+}
 
 describe("action.yml", () => {
   const action = parse(readFileSync(path.join(ROOT, "action.yml"), "utf8")) as ActionYml;
@@ -32,5 +36,15 @@ describe("action.yml", () => {
     assert.equal(parsed.token, "t");
     assert.deepEqual(parsed.inputs, { dryRun: false });
     assert.equal(parsed.dataDir, "/runner/temp/bugscout", "the data dir the caches keep is under RUNNER_TEMP");
+  });
+
+  it("declares the triage outputs the entry point writes to GITHUB_OUTPUT (a node action's outputs carry no value)", () => {
+    assert.deepEqual(Object.keys(action.outputs), ["files", "top-file", "labels", "owners", "confidence"]);
+    for (const [name, spec] of Object.entries(action.outputs)) {
+      assert.ok(spec.description.length > 0, name);
+      assert.equal(spec.value, undefined, name);
+    }
+    const written = readFileSync(path.join(ROOT, "src/action/triage-outputs.ts"), "utf8");
+    for (const name of Object.keys(action.outputs)) assert.ok(written.includes(`"${name}"`) || written.includes(`${name}:`), `triage-outputs.ts writes ${name}`);
   });
 });

@@ -29,6 +29,14 @@ import type { FakeGitHub } from "../fakes/fake-github.js";
 import { FakeIndex } from "./fake-index.js";
 
 export const WEBHOOK_SECRET = "test-webhook-secret";
+
+/**
+ * Whether a recorded call reads a routing map (labeler.yml, CODEOWNERS) through the contents API. They are read while
+ * the index refreshes, so their place among the other calls varies; tests compare them apart.
+ */
+export function isMapRead(call: string): boolean {
+  return /^GET \/repos\/[^/]+\/[^/]+\/contents\//.test(call) && !call.endsWith("/bugscout.yml");
+}
 /** The Voyage key the harness's dense ranker sends; tests check it never reaches a log. */
 export const VOYAGE_KEY = "pa-harness-voyage-key-4f1c2e";
 /** Generated once per test process; PKCS#1 as GitHub issues it. */
@@ -64,6 +72,8 @@ export interface TestAppOptions {
   readonly voyageBaseUrl?: string;
   /** Apply pushes of at most this many files as deltas (default off). */
   readonly pushDeltaMaxFiles?: number;
+  /** How long an edit waits before it is ranked (default 0). */
+  readonly editSettleMs?: number;
 }
 
 /**
@@ -110,6 +120,7 @@ export async function startTestApp(fake: FakeGitHub, options: TestAppOptions = {
     version: "test",
     keepSnapshot: dense !== undefined,
     ...(options.pushDeltaMaxFiles ? { pushDeltaMaxFiles: options.pushDeltaMaxFiles } : {}),
+    ...(options.editSettleMs ? { editSettleMs: options.editSettleMs } : {}),
     records: createSqliteRecordStore({ locate: (id) => recordsPath(dataDir, id) }),
     notices: createNoticeOnce(),
     historyDocs: createHistoryDocCache(),

@@ -5,7 +5,7 @@ import type { Ranking } from "../../src/rank/types.js";
 import { renderHelp } from "../../src/triage/render-help.js";
 import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-github.js";
 import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
-import { startTestApp, type TestApp, type TestAppOptions } from "./app-harness.js";
+import { isMapRead, startTestApp, type TestApp, type TestAppOptions } from "./app-harness.js";
 import { issueCommentCreated } from "./payloads.js";
 
 const FIXTURE = path.join(import.meta.dirname, "../fixtures/app-repo");
@@ -59,7 +59,7 @@ describe("/bugscout commands", () => {
     const status = await app.deliver("issue_comment", command("/bugscout top=3 mode=bm25 path:shopcart/auth -path:tests expiry clock\nthe ttl seems off"));
 
     assert.equal(status, 200);
-    assert.deepEqual(fake.calls(), [
+    assert.deepEqual(fake.calls().filter((c) => !isMapRead(c)), [
       "POST /app/installations/42/access_tokens",
       "GET /repos/acme/shop/contents/.github/bugscout.yml",
       "GET /repos/acme/.github/contents/.github/bugscout.yml",

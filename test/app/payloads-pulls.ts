@@ -20,12 +20,12 @@ export function pullRequestClosed(repo: RepoSpec, pull: { number: number; merged
   };
 }
 
-export function issueClosed(repo: RepoSpec, issue: { number: number; title: string; body: string; stateReason?: "completed" | "not_planned" }) {
+export function issueClosed(repo: RepoSpec, issue: { number: number; title: string; body: string; stateReason?: "completed" | "not_planned"; labels?: string[] }) {
   return {
     action: "closed",
     issue: {
       number: issue.number, title: issue.title, body: issue.body, state: "closed", state_reason: issue.stateReason ?? "completed",
-      user: { login: "reporter", type: "User", id: 77 }, labels: [], locked: false,
+      user: { login: "reporter", type: "User", id: 77 }, labels: (issue.labels ?? []).map((name, i) => ({ id: i + 1, name })), locked: false,
     },
     repository: repository(repo),
     installation: { id: repo.installationId },

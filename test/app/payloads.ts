@@ -51,6 +51,21 @@ export function issuesLabeled(repo: RepoSpec, spec: IssueSpec, label: string) {
   return { action: "labeled", label: { id: 99, name: label }, issue: i, repository: repository(repo), installation: { id: repo.installationId }, sender: { login: "maintainer", type: "User", id: 5 } };
 }
 
+export function issuesEdited(repo: RepoSpec, spec: IssueSpec, changes: { title?: string; body?: string }, sender: { login: string; type?: "User" | "Bot" } = { login: "reporter" }) {
+  const i = issue(spec);
+  return {
+    action: "edited",
+    changes: {
+      ...(changes.title !== undefined ? { title: { from: changes.title } } : {}),
+      ...(changes.body !== undefined ? { body: { from: changes.body } } : {}),
+    },
+    issue: i,
+    repository: repository(repo),
+    installation: { id: repo.installationId },
+    sender: { login: sender.login, type: sender.type ?? "User", id: 78 },
+  };
+}
+
 export function issueCommentCreated(
   repo: RepoSpec,
   spec: IssueSpec,

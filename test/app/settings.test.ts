@@ -12,11 +12,13 @@ describe("parseSettings", () => {
     assert.deepEqual(parseSettings(null), { settings: defaultSettings(), problems: [] });
     assert.deepEqual(defaultSettings(), {
       enabled: true,
-      trigger: { on_open: true, labels: [], ignore_labels: [], ignore_bots: true },
+      trigger: { on_open: true, labels: [], ignore_labels: [], ignore_bots: true, on_edit: true },
       ranking: { mode: "auto", top_k: 5, min_confidence: 0.2, latency_budget_ms: 5000, history_weight: 0.1 },
       paths: { include: [], exclude: [] },
       comment: { show_scores: false, show_symbols: true, collapsed: false, header: "", footer: "", below_confidence: "brief", show_accuracy: false },
       commands: { enabled: true, allow: "collaborators" },
+      labels: { from_labeler: true, areas: {}, min_confidence: defaultSettings().labels.min_confidence, max: 1 },
+      owners: "show",
       dry_run: false,
     });
   });
@@ -34,7 +36,7 @@ describe("parseSettings", () => {
 
     assert.equal(settings.enabled, true);
     assert.deepEqual(settings.ranking, { mode: "auto", top_k: 5, min_confidence: 0.5, latency_budget_ms: 5000, history_weight: 0.1 });
-    assert.deepEqual(settings.trigger, { on_open: true, labels: [], ignore_labels: [], ignore_bots: false });
+    assert.deepEqual(settings.trigger, { on_open: true, labels: [], ignore_labels: [], ignore_bots: false, on_edit: true });
     assert.equal(settings.comment.header, "");
     assert.equal(settings.comment.footer, "thanks");
     assert.deepEqual(settings.paths, { include: [], exclude: [] });
@@ -49,6 +51,28 @@ describe("parseSettings", () => {
       { path: "paths", message: "expected a mapping of keys, got a string" },
       { path: "comment.header", message: "longer than 1000 characters" },
     ]);
+  });
+
+  it("reads labels and owners, and names a bad area map without losing the rest", () => {
+    const good = parseSettings({ labels: { areas: { "area/ui": ["src/ui/", "!src/ui/vendor/**"] }, max: 2 }, owners: "assign", trigger: { on_edit: false } });
+    assert.deepEqual(good.problems, []);
+    assert.deepEqual(good.settings.labels.areas, { "area/ui": ["src/ui/", "!src/ui/vendor/**"] });
+    assert.equal(good.settings.owners, "assign");
+    const bad = parseSettings({
+      labels: { areas: { ui: "src/ui/**" }, min_confidence: 2, max: -1, from_labeler: "no" },
+      owners: "everyone",
+    });
+    assert.deepEqual(bad.problems, [
+      { path: "labels.from_labeler", message: "expected boolean, got string" },
+      { path: "labels.areas", message: "expected array, got string (item ui)" },
+      { path: "labels.min_confidence", message: "must be at most 1" },
+      { path: "labels.max", message: "must be at least 0" },
+      { path: "owners", message: 'expected one of "show", "mention", "assign", "off"' },
+    ]);
+    assert.deepEqual(bad.settings.labels, defaultSettings().labels);
+    const many = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`l${i}`, ["x/**"]]));
+    assert.deepEqual(parseSettings({ labels: { areas: many } }).problems, [{ path: "labels.areas", message: "more than 100 labels" }]);
+    assert.deepEqual(parseSettings({ labels: { areas: { ["x".repeat(101)]: ["a"] } } }).problems.map((p) => p.path), ["labels.areas"]);
   });
 
   it("reports a file that is not a mapping", () => {

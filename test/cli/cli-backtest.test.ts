@@ -101,3 +101,34 @@ describe("bugscout backtest and stats against a fake GitHub", () => {
     assert.deepEqual(figures.outcomes.map((o) => `${o.issueNumber}:${o.source}`), ["3:backtest", "9:backtest", "2:backtest", "1:backtest"]);
   });
 });
+
+describe("bugscout backtest with an area map", () => {
+  it("scores the area labels BugScout would have chosen against the labels the fixed issues carry", async (t) => {
+    const fake = await startFakeGitHub();
+    const home = await mkdtemp(path.join(tmpdir(), "bugscout-backtest-labels-"));
+    t.after(async () => {
+      await fake.close();
+      await rm(home, { recursive: true, force: true });
+    });
+    const pulls = new FakePulls(fake);
+    const repo = fake.addRepo({ ...REPO, headSha: B });
+    repo.tarballs.set(A, await tarballFromDirectory(FIXTURE, "acme-shop-aaaaaaa"));
+    repo.settings = "labels:\n  min_confidence: 0\n";
+    repo.files.set(".github/labeler.yml", "area/billing: ['shopcart/billing/**']\narea/auth: ['shopcart/auth/**']\n");
+    pulls.addIssue("acme/shop", { number: 1, title: "Invoice total raises ValueError for a refund", body: "compute_total on the Invoice raises when a refund line is larger", labels: ["bug", "area/billing"] });
+    pulls.addIssue("acme/shop", { number: 2, title: "Session expires too early", body: "SessionStore.lookup returns None after a minute", labels: ["area/billing"] });
+    pulls.addIssue("acme/shop", { number: 9, title: "apply_discount rounds percentages wrongly", body: "apply_discount with 12.5 percent gives the wrong total", labels: ["bug"] });
+    for (const [number, closes, file] of [[4, 1, "shopcart/billing/invoice.py"], [5, 2, "shopcart/auth/session.py"], [10, 9, "shopcart/billing/discount.py"]] as const) {
+      pulls.addPull("acme/shop", { number, merged: true, mergedAt: `2026-01-1${number % 10}T10:00:00Z`, baseSha: A, closes: [`acme/shop#${closes}`], files: [{ filename: file, status: "modified" }] });
+    }
+
+    const run = await bugscout(["backtest", "acme/shop"], { HOME: home, GITHUB_TOKEN: "ghs_fake_42", GITHUB_API_URL: fake.apiUrl });
+    const json = await bugscout(["backtest", "acme/shop", "--json"], { HOME: home, GITHUB_TOKEN: "ghs_fake_42", GITHUB_API_URL: fake.apiUrl });
+
+    assert.equal(run.code, 0, run.stderr);
+    assert.ok(run.stdout.includes("Area labels: 2 scored issue(s) carry a label of the area map; BugScout would have labelled 2 (100%), with the issue's own label for 1 (50% of those it labelled).\n"), run.stdout);
+    assert.match(run.stdout, /^#2 fixed by #5 \(base aaaaaaa\): shopcart\/auth\/session\.py ranked 1; label area\/auth$/m);
+    assert.deepEqual((JSON.parse(json.stdout) as { labels: unknown }).labels, { carried: 2, labelled: 2, right: 1 });
+    assert.deepEqual(fake.unexpected, []);
+  });
+});

@@ -126,6 +126,38 @@ describe("bugscout triage against a fake GitHub", () => {
     assert.deepEqual(fake.unexpected, []);
   });
 
+  it("shows the labels and owners it would apply, applies them with --post, and has them in --json", async (t) => {
+    t.after(() => rm(home, { recursive: true, force: true }));
+    repo.settings = "labels:\n  min_confidence: 0\n";
+    repo.files.set(".github/labeler.yml", "area/billing: ['shopcart/billing/**']\narea/docs: ['docs/**']\n");
+    repo.files.set("CODEOWNERS", "/shopcart/billing/ @alice @acme/billing\n");
+    repo.labels.push("area/billing");
+    setIssue(repo, { ...ISSUE, labels: ["bug"] });
+
+    const preview = await bugscout(["triage", "acme/shop#12"], env);
+    assert.equal(preview.code, 0, preview.stderr);
+    assert.match(preview.stderr, /^bugscout: labels: area\/billing would be added$/m);
+    assert.match(preview.stderr, /^bugscout: owners: @alice, @acme\/billing \(CODEOWNERS\)$/m);
+    assert.match(preview.stdout, /\n\nCode owners \(`CODEOWNERS`\): `@alice`, `@acme\/billing`\n\n/);
+    assert.ok(preview.stdout.includes("- `area/docs`: the repository has no such label"), "the map's missing label is named");
+    assert.deepEqual(fake.calls().filter((c) => WRITES.test(c)), [], "nothing written without --post");
+
+    const posted = await bugscout(["triage", "acme/shop#12", "--post"], env);
+    assert.equal(posted.code, 0, posted.stderr);
+    assert.match(posted.stderr, /^bugscout: labels: area\/billing added$/m);
+    assert.deepEqual(fake.calls().filter((c) => WRITES.test(c)), ["POST /repos/acme/shop/issues/12/labels", "POST /repos/acme/shop/issues/12/comments"]);
+    assert.deepEqual(repo.createdLabels, []);
+
+    const json = await bugscout(["triage", "acme/shop#12", "--json"], env);
+    const parsed = JSON.parse(json.stdout) as { files: unknown[]; triage: { labels: string[]; owners: string[]; ownersFile: string; added: string[]; confidence: number } };
+    assert.deepEqual(parsed.triage.labels, ["area/billing"]);
+    assert.deepEqual(parsed.triage.owners, ["@alice", "@acme/billing"]);
+    assert.equal(parsed.triage.ownersFile, "CODEOWNERS");
+    assert.deepEqual(parsed.triage.added, [], "already on the issue");
+    assert.ok(parsed.triage.confidence >= 0 && parsed.triage.confidence <= 1);
+    assert.deepEqual(fake.unexpected, []);
+  });
+
   it("reads a public repository without a token, says so, and names the anonymous rate limit when it runs out", async (t) => {
     t.after(() => rm(home, { recursive: true, force: true }));
     makePublic(repo);

@@ -8,7 +8,17 @@ export interface FakeIssue {
   state?: "open" | "closed";
   locked?: boolean;
   labels?: string[];
+  assignees?: string[];
   user?: { login: string; type: "User" | "Bot"; id: number };
+  /** The issue's events (`GET …/issues/{n}/events`): label changes, with who made them. */
+  events?: FakeIssueEvent[];
+}
+
+/** One issue event. */
+export interface FakeIssueEvent {
+  readonly event: "labeled" | "unlabeled" | "assigned" | "unassigned";
+  readonly label?: { readonly name: string };
+  readonly actor: { readonly login: string; readonly type: "User" | "Bot" };
 }
 
 /** A reply of the fake (same shape as fake-github.ts's). */
@@ -28,6 +38,11 @@ export function makePublic(repo: FakeRepo): void {
 /** Whether anonymous requests may read the repository. */
 export function isPublic(repo: FakeRepo): boolean {
   return publicRepos.has(repo);
+}
+
+/** An issue of a fake repository, if it was set. */
+export function getIssue(repo: FakeRepo, number: number): FakeIssue | undefined {
+  return issues.get(repo)?.get(number);
 }
 
 /** Adds (or replaces) an issue of a fake repository. */
@@ -58,6 +73,7 @@ export function issueRoutes(withRepo: WithRepo): IssueRoute[] {
         body: {
           number: issue.number, title: issue.title, body: issue.body, state: issue.state ?? "open", locked: issue.locked ?? false,
           labels: (issue.labels ?? []).map((name, i) => ({ id: i + 1, name })),
+          assignees: (issue.assignees ?? []).map((login, i) => ({ login, id: 700 + i, type: "User" })),
           user: issue.user ?? { login: "reporter", type: "User", id: 77 },
           html_url: `https://github.example/${repo.owner}/${repo.name}/issues/${issue.number}`,
         },

@@ -20,6 +20,8 @@ export interface FakeIssue {
   readonly number: number;
   readonly title: string;
   readonly body: string;
+  /** The issue's labels (the merged-pulls query reads them for backtest's label accuracy). */
+  readonly labels?: readonly string[];
   /** A deleted issue is gone from every answer. */
   deleted?: boolean;
 }
@@ -125,7 +127,7 @@ export class FakePulls {
       const [, repoName, number] = /^(.+)#(\d+)$/.exec(ref) ?? [];
       const issue = this.issues.get(repoName.toLowerCase())?.get(Number(number));
       if (!issue || issue.deleted) return [];
-      return [{ number: issue.number, title: issue.title, body: issue.body, repository: { nameWithOwner: repoName } }];
+      return [{ number: issue.number, title: issue.title, body: issue.body, repository: { nameWithOwner: repoName }, labels: { nodes: (issue.labels ?? []).map((name) => ({ name })) } }];
     });
   }
 }

@@ -25,6 +25,14 @@ export interface FakeRepo {
   /** Collaborator roles by login; absent users are not collaborators (404). */
   readonly roles: Map<string, string>;
   readonly lockedIssues: Set<number>;
+  /** Files served by the contents API (`GET …/contents/{path}`), by path; any other path is a 404. */
+  readonly files: Map<string, string>;
+  /** The repository's labels. */
+  readonly labels: string[];
+  /** Labels that appeared because a request added a label the repository lacked (GitHub creates it): must stay empty. */
+  readonly createdLabels: string[];
+  /** Users who can be assigned to issues (collaborators); others are silently skipped by GitHub. */
+  readonly assignable: Set<string>;
 }
 
 /** The bot user the fake GitHub attributes the app's comments to. */
@@ -44,5 +52,9 @@ export function createFakeRepo(init: { owner: string; name: string; installation
     reactions: [],
     roles: new Map(),
     lockedIssues: new Set(),
+    files: new Map(),
+    labels: [],
+    createdLabels: [],
+    assignable: new Set(),
   };
 }

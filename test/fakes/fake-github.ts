@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { isPublic, issueRoutes } from "./fake-github-issues.js";
+import { routingRoutes } from "./fake-github-routing.js";
 import { BOT_USER, createFakeRepo, type FakeComment, type FakeRepo } from "./fake-github-state.js";
 
 export { BOT_USER, type FakeComment, type FakeRepo } from "./fake-github-state.js";
@@ -45,7 +46,8 @@ export type RouteSpec = [string, RegExp, Route, "jwt" | "token" | "none"];
 
 /**
  * A stateful fake of the GitHub REST API on 127.0.0.1: installation tokens, settings files (raw YAML), branches,
- * tarballs (through a codeload-style redirect), issue comments, reactions and collaborator permissions. Every request
+ * tarballs (through a codeload-style redirect), issue comments, reactions and collaborator permissions, and routing's
+ * files, labels, issue events and assignees (fake-github-routing.ts). Every request
  * is recorded; a request no route knows, or with the wrong credentials, is answered 501 and listed in `unexpected`.
  */
 export class FakeGitHub {
@@ -224,6 +226,7 @@ export class FakeGitHub {
         return { status: 200, body: { permission, role_name: role, user: { login: m[3] } } };
       }), "token"],
       ...issueRoutes((m, req, fn) => this.withRepo(m, req as RecordedRequest, fn)),
+      ...routingRoutes((m, req, fn) => this.withRepo(m, req as RecordedRequest, fn)),
     ];
   }
 

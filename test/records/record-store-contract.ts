@@ -57,6 +57,30 @@ export function recordStoreContract(name: string, createFixture: () => Promise<R
       }
     });
 
+    it("keeps the area map and BugScout's labels with a prediction and scores them against the labels of closed issues", async () => {
+      const key = { ...REPO, repo: "labels" };
+      const map = ["area/billing", "area/auth", "Docs"];
+      await store.recordPrediction(key, { ...prediction(1, ["a.py"]), labels: { map, chosen: ["area/billing"] } });
+      await store.recordPrediction(key, { ...prediction(2, ["b.py"]), labels: { map, chosen: ["area/auth"] } });
+      await store.recordPrediction(key, { ...prediction(3, ["c.py"]), labels: { map, chosen: [] } });
+      await store.recordPrediction(key, { ...prediction(4, ["d.py"]), labels: { map, chosen: ["area/auth"] } });
+      await store.recordPrediction(key, prediction(5, ["e.py"]));
+      assert.deepEqual(await store.findPrediction(key, 1), { ...prediction(1, ["a.py"]), labels: { map, chosen: ["area/billing"] } });
+      assert.deepEqual((await store.readStats(key, 0)).labels, { carried: 0, labelled: 0, right: 0 }, "nothing closed yet");
+
+      await store.recordClosedLabels(key, 1, ["bug", "AREA/BILLING"]); // right (labels ignore case)
+      await store.recordClosedLabels(key, 2, ["area/billing"]); // wrong
+      await store.recordClosedLabels(key, 3, ["docs"]); // carried, BugScout chose none
+      await store.recordClosedLabels(key, 4, ["bug"]); // no label of the map: not counted
+      await store.recordClosedLabels(key, 5, ["area/auth"]); // ranked without a map: not counted
+      await store.recordClosedLabels(key, 99, ["area/auth"]); // never ranked: nothing to keep
+      // A re-rank keeps the closing labels and takes the new choice.
+      await store.recordPrediction(key, { ...prediction(2, ["b.py"], T0 + 1), labels: { map, chosen: ["area/billing"] } });
+      assert.deepEqual((await store.readStats(key, 0)).labels, { carried: 3, labelled: 2, right: 2 });
+      assert.equal((await store.readStats(key, T0 + 1)).labels?.carried, 1, "only issues ranked in the period");
+      assert.equal((await store.readStats({ ...REPO, repo: "no-map" }, 0)).labels, undefined);
+    });
+
     it("records an outcome once: the same issue and pull request again is a duplicate and changes nothing", async () => {
       const key = { ...REPO, repo: "idempotent" };
       const first = outcome(3, 30, [1, null], T0);

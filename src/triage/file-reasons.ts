@@ -1,0 +1,22 @@
+import { describeRelation } from "../rank/describe-relation.js";
+import type { RankedFile } from "../rank/types.js";
+
+/**
+ * Why a file was ranked, as short plain-text clauses in the comment's order (the comment renders the same evidence
+ * with markdown): for the Action's `files` output and other machine readers. Pure.
+ */
+export function fileReasons(file: RankedFile): string[] {
+  const e = file.evidence;
+  const reasons: string[] = [];
+  if (e.mention?.kind === "frame") reasons.push(`stack frame ${e.mention.text}`);
+  if (e.mention?.kind === "path") reasons.push("named in the issue");
+  if (e.terms.length > 0) reasons.push(`matches ${e.terms.slice(0, 5).join(", ")}`);
+  if (e.titleWords) reasons.push(`its path holds ${e.titleWords.slice(0, 5).join(", ")} from the title`);
+  if (e.package) reasons.push(`in package ${e.package}, named in the issue`);
+  if (e.related) reasons.push(describeRelation(e.related, (text) => text));
+  if (e.tests) reasons.push(`its test ${e.tests.path.slice(e.tests.path.lastIndexOf("/") + 1)} matches too`);
+  if (e.declarations) reasons.push(`its declarations ${e.declarations.path.slice(e.declarations.path.lastIndexOf("/") + 1)} match too`);
+  if (e.history && Number.isSafeInteger(e.history.issue)) reasons.push(`fixed for the similar #${e.history.issue}`);
+  if (reasons.length === 0) reasons.push(e.similarity !== undefined ? "similar code" : "path matches");
+  return reasons;
+}
