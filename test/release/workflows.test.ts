@@ -115,7 +115,7 @@ describe("the workflows, action.yml and every `uses:` in the docs", () => {
     const text = yamlBlockAfter(read("docs/action.md"), "## Copy-paste workflow");
     assert.deepEqual(schemaErrors("bugscout.yml", text), []);
     const workflow = parse(text) as { on: { issues: { types: string[] }; issue_comment: { types: string[] } }; permissions: Record<string, string>; jobs: Record<string, Job> };
-    assert.deepEqual(workflow.on.issues.types, ["opened", "closed"], "no `labeled`: without trigger labels every label would start a runner");
+    assert.deepEqual(workflow.on.issues.types, ["opened", "edited", "closed"], "no `labeled`: without trigger labels every label would start a runner");
     assert.deepEqual(workflow.on.issue_comment.types, ["created"]);
     assert.deepEqual(workflow.permissions, { issues: "write", contents: "read", "pull-requests": "read" });
     const condition = workflow.jobs.triage?.if ?? "";
@@ -124,6 +124,8 @@ describe("the workflows, action.yml and every `uses:` in the docs", () => {
     const cases: [string, string, object, boolean][] = [
       ["issue opened", "issues", { action: "opened", issue }, true],
       ["issue opened by a bot", "issues", { action: "opened", issue: { ...issue, user: { login: "dependabot[bot]", type: "Bot" } } }, false],
+      ["issue edited by a person", "issues", { action: "edited", issue, sender: user, changes: { body: { from: "x" } } }, true],
+      ["issue edited by a bot", "issues", { action: "edited", issue, sender: { login: "renovate[bot]", type: "Bot" }, changes: { body: { from: "x" } } }, false],
       ["issue closed as completed", "issues", { action: "closed", issue: { ...issue, state_reason: "completed" } }, true],
       ["issue closed as not planned", "issues", { action: "closed", issue: { ...issue, state_reason: "not_planned" } }, false],
       ["a command", "issue_comment", { action: "created", issue, comment: { body: "/bugscout top=3", user } }, true],
