@@ -14,7 +14,7 @@ const onDefault = (o: LexicalRankOptionsInput): LexicalRankOptionsInput => resol
 const or = (value: number, tried: number): number => (value !== 0 ? value : tried);
 
 /** The weights an off-by-default signal is measured with. */
-const TRIED = { module: 0.3, symbol: 0.5, lengthPrior: 0.3, companions: 0.2, generated: 0.5, declarationSubjects: 0.4 };
+const TRIED = { module: 0.3, symbol: 0.5, generated: 0.5, declarationSubjects: 0.4 };
 
 /** Each signal as the options that switch it on (over plain) and off (over the defaults). */
 const SIGNALS: Record<string, { on: LexicalRankOptionsInput; off: LexicalRankOptionsInput }> = {
@@ -39,13 +39,11 @@ const SIGNALS: Record<string, { on: LexicalRankOptionsInput; off: LexicalRankOpt
     on: { demote: { generated: d.demote.generated !== 1 ? d.demote.generated : TRIED.generated } },
     off: { demote: { generated: 1 } },
   },
-  "companions": { on: { companions: or(d.companions, TRIED.companions) }, off: { companions: 0 } },
   "test subjects": { on: { testSubjects: d.testSubjects }, off: { testSubjects: 0 } },
   "named packages": { on: { packages: d.packages }, off: { packages: 0 } },
   "declaration subjects": {
     on: { declarationSubjects: or(d.declarationSubjects, TRIED.declarationSubjects) }, off: { declarationSubjects: 0 },
   },
-  "length prior": { on: { lengthPrior: or(d.lengthPrior, TRIED.lengthPrior) }, off: { lengthPrior: 0 } },
 };
 
 export const ABLATION_CONFIGS: Record<string, LexicalRankOptionsInput> = {
@@ -55,34 +53,16 @@ export const ABLATION_CONFIGS: Record<string, LexicalRankOptionsInput> = {
   ...Object.fromEntries(Object.entries(SIGNALS).map(([name, s]) => [`default − ${name}`, onDefault(s.off)])),
   // Title emphasis is part of query understanding (the plain rows do not parse the query); measured on its own here.
   "default − title emphasis": onDefault({ query: { titleBoost: 0 } }),
-  // Off-by-default signals switched on over the defaults, to show they do not help there either.
-  "default + length prior": onDefault({ lengthPrior: TRIED.lengthPrior }),
   // Tuning probes (kept for the record in docs/ranking.md).
-  "default + companions": onDefault({ companions: TRIED.companions }),
   "default + amalgamations ×0.5": onDefault({ demote: { generated: TRIED.generated } }),
-  "default with build words in title or body": onDefault({ buildWordsIn: "text" }),
-  // Issue 22: a quoted exception's definition as weaker evidence than other named definitions.
-  "default + exception names ×0.5": onDefault({ definitions: { errorNames: 0.5 } }),
-  "default + exception names ×0": onDefault({ definitions: { errorNames: 0 } }),
-  // Issue 22: the code graph's signals, each alone at two shares, then together.
-  "default + graph types 0.3": onDefault({ graph: { types: 0.3 } }),
-  "default + graph types 0.6": onDefault({ graph: { types: 0.6 } }),
-  "default + graph feeders 0.3": onDefault({ graph: { feeders: 0.3 } }),
-  "default + graph feeders 0.6": onDefault({ graph: { feeders: 0.6 } }),
-  "default + graph neighbours 0.1": onDefault({ graph: { neighbours: 0.1 } }),
-  "default + graph neighbours 0.2": onDefault({ graph: { neighbours: 0.2 } }),
-  "default + graph interface types 0.3": onDefault({ graph: { types: 0.3, typesFrom: "declarations" } }),
-  "default + graph interface types 0.6": onDefault({ graph: { types: 0.6, typesFrom: "declarations" } }),
-  "default + graph together": onDefault({ graph: { types: 0.3, feeders: 0.3, neighbours: 0.1 } }),
   "default + named packages 1.0": onDefault({ packages: 1 }),
   "default + declaration modules ×0.5": onDefault({ declarationModules: 0.5 }),
   "default + declaration modules ×0.3": onDefault({ declarationModules: 0.3 }),
   // Issue 24, hub files (a debug layer, a shim, a barrel, a big dispatch file match many words of any issue): stronger
-  // length normalisation of the content and symbol fields, and a prior against long files.
+  // length normalisation of the content and symbol fields, measured and not kept.
   "default + bContent 0.9": onDefault({ bm25: { bContent: 0.9 } }),
   "default + bContent 1.0": onDefault({ bm25: { bContent: 1 } }),
   "default + bSymbol 0.9": onDefault({ bm25: { bSymbol: 0.9 } }),
-  "default + length prior −0.2": onDefault({ lengthPrior: -0.2 }),
   // Issue 24, declarations: the share a .d.ts / .js.flow lends the implementation it describes.
   "default + declaration subjects 0.2": onDefault({ declarationSubjects: 0.2 }),
   "default + declaration subjects 0.6": onDefault({ declarationSubjects: 0.6 }),

@@ -37,7 +37,7 @@ export interface PointerView {
 export interface LocatedFile {
   readonly path: string;
   readonly score: number;
-  readonly evidence: Pick<Evidence, "terms" | "mention" | "tests" | "declarations" | "related" | "package" | "titleWords">;
+  readonly evidence: Pick<Evidence, "terms" | "mention" | "tests" | "declarations" | "package" | "titleWords">;
   readonly pointers: readonly PointerView[];
 }
 
@@ -178,7 +178,6 @@ function packLocated(
       terms: file.evidence.terms,
       ...(file.evidence.mention ? { mention: file.evidence.mention } : {}),
       ...(file.evidence.tests ? { tests: file.evidence.tests } : {}),
-      ...(file.evidence.related ? { related: file.evidence.related } : {}),
       ...(file.evidence.package ? { package: file.evidence.package } : {}),
       ...(file.evidence.declarations ? { declarations: file.evidence.declarations } : {}),
       ...(file.evidence.titleWords ? { titleWords: file.evidence.titleWords } : {}),

@@ -3,7 +3,6 @@ import type { FileRole } from "./file-role.js";
 import {
   FIELDS, type BuiltLexicalIndex, type Field, type IndexedFile, type LexicalIndex, type TermPostings,
 } from "./lexical-index.js";
-import { findCompanions } from "./companions.js";
 import { findTestSubjects } from "./test-subjects.js";
 import { findDeclarationSubjects } from "./declaration-subjects.js";
 import { DefinitionTable } from "./definition-table.js";
@@ -208,12 +207,11 @@ export function readLexicalSnapshot(readAt: ReadAt, totalLength: number, analyse
   // The path lookup is rebuilt from the paths (no format of its own), on first use: only issues that mention a path,
   // a module or a stack frame need it.
   let lookup: PathLookup | undefined;
-  // Template vocabularies, companions, test and declaration subjects are derived from paths, roles and a few analyses: cheaper
-  // to rebuild than to give a format of their own.
-  const index = {
+  // Template vocabularies, test and declaration subjects are derived from paths, roles and a few analyses: cheaper to
+  // rebuild than to give a format of their own.
+  return {
     files, postings, lengths, avgLength, definitions,
     templates: buildTemplateVocabularies(files),
-    companions: new Map<number, number[]>(),
     testSubjects: findTestSubjects(files),
     graph: codeGraphOf(graphColumns, { definedIn: (name) => definitions.get(name) ?? [], pathOf: (d) => paths[d] }),
     declarationSubjects: findDeclarationSubjects(files),
@@ -222,8 +220,6 @@ export function readLexicalSnapshot(readAt: ReadAt, totalLength: number, analyse
       return lookup;
     },
   };
-  for (const [d, list] of findCompanions(index)) index.companions.set(d, list);
-  return index;
 }
 
 /** The symbol columns of a snapshot and the analysis source, with what was materialised so far (by content). */

@@ -13,13 +13,6 @@ export interface DefinitionWeights {
    * signal weight, and matches on common names alone stay weak. 0 = divide by the best score.
    */
   readonly floor: number;
-  /**
-   * The weight of an exception or error name (`…Error`, `…Exception`) the issue quotes, relative to other names: the
-   * issue says what was raised, and the fix is usually where it is raised or caught, not where it is defined.
-   * Measured at 0.5 and 0 (docs/ranking.md, "Tried and not kept"): SWE-bench Lite unchanged, two multi-language
-   * issues slightly down; so 1, as any name. The pointer inside a file does discount them (`quotedErrors`).
-   */
-  readonly errorNames: number;
 }
 
 /** Per file: the summed rarity of the issue's identifiers that the file defines, and those names. */
@@ -60,7 +53,7 @@ export function scoreDefinitions(index: LexicalIndex, issue: ParsedIssue, weight
     const files = index.definitions.get(name);
     if (!files) continue;
     const prominence = (inTitle.has(name) ? 1 + weights.title : 1) * (1 + weights.repeat * Math.log(counts.get(name) ?? 1));
-    const weight = Math.log(1 + n / files.length) * prominence * (/(Error|Exception)$/.test(name) ? weights.errorNames : 1);
+    const weight = Math.log(1 + n / files.length) * prominence;
     if (weight <= 0) continue;
     for (const file of files) {
       score.set(file, (score.get(file) ?? 0) + weight);

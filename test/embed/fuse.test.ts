@@ -43,7 +43,7 @@ describe("fuseRankings", () => {
     const lexicalFirst = [
       file("m.py", 9, {
         terms: ["merge"], symbol: place("Media.merge", 40, 60), alsoSymbol: place("Media.__add__", 70, 75),
-        tests: { path: "tests/test_media.py" }, related: { relation: "neighbour", path: "w.py" }, titleWords: ["media"],
+        tests: { path: "tests/test_media.py" }, package: "media-kit", titleWords: ["media"],
       }),
     ];
 
@@ -52,7 +52,7 @@ describe("fuseRankings", () => {
       const [m] = fuseRankings([{ files: lexicalFirst }, { files: dense }]).filter((f) => f.path === "m.py");
       assert.deepEqual(m.evidence, {
         terms: ["merge"], symbol: place("Media.merge", 40, 60), alsoSymbol: place("Media.__add__", 70, 75),
-        tests: { path: "tests/test_media.py" }, related: { relation: "neighbour", path: "w.py" }, titleWords: ["media"], similarity: 0.8,
+        tests: { path: "tests/test_media.py" }, package: "media-kit", titleWords: ["media"], similarity: 0.8,
       });
     });
 
