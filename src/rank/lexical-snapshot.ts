@@ -13,7 +13,7 @@ import {
   contentStrings, sectionCursor, text, textColumn, type LaterSection, type TextColumn,
 } from "./snapshot-columns.js";
 import {
-  gatheredColumn, joinSections, layOutSections, memoryReadAt, openSections, type Column, type PackedSections,
+  gatheredColumn, layOutSections, openSections, type Column, type PackedSections,
   type ReadAt,
 } from "./snapshot-sections.js";
 import { encodeSortedNames, sortOrder } from "./sorted-names.js";
@@ -30,11 +30,6 @@ import { encodeSortedNames, sortOrder } from "./sorted-names.js";
  */
 const MAGIC = 0x58_4c_53_42; // "BSLX"
 const FORMAT = 6;
-
-/** Encodes an index built by `buildLexicalIndex` into one buffer. */
-export function encodeLexicalIndex(index: BuiltLexicalIndex): Uint8Array {
-  return joinSections(layOutLexicalIndex(index));
-}
 
 /** Encodes an index built by `buildLexicalIndex` as pieces to write one after another (see `layOutSections`). */
 export function layOutLexicalIndex(index: BuiltLexicalIndex): PackedSections {
@@ -114,13 +109,8 @@ export function layOutLexicalIndex(index: BuiltLexicalIndex): PackedSections {
  */
 export type AnalysisSource = (hash: string) => Uint8Array;
 
-/** Restores an index encoded by {@link encodeLexicalIndex} from bytes in memory; see {@link readLexicalSnapshot}. */
-export function decodeLexicalIndex(bytes: Uint8Array, analyses: AnalysisSource): LexicalIndex {
-  return readLexicalSnapshot(memoryReadAt(bytes), bytes.length, analyses);
-}
-
 /**
- * Opens an index encoded by {@link encodeLexicalIndex} of `totalLength` bytes read through `readAt`: the tables every
+ * Opens an index laid out by {@link layOutLexicalIndex} of `totalLength` bytes read through `readAt`: the tables every
  * ranking needs now, postings and symbols later, by range, when a ranking asks for them (`readAt` must keep answering
  * from the same bytes for as long as the index is used). Files read their analyses from `analyses` on first access.
  * Throws on bytes of another format or a damaged snapshot; a range read later throws if the bytes are gone.

@@ -129,29 +129,6 @@ export const DEFAULT_LEXICAL_OPTIONS: LexicalRankOptions = {
   pointers: DEFAULT_POINTER_OPTIONS,
 };
 
-/**
- * Plain BM25 over whole files with a word splitter (Okapi, k1 1.2, b 0.75): the baseline of the ablation table.
- * No identifier splitting, no path or symbol fields, no query understanding, no evidence signals.
- */
-export const PLAIN_BM25_OPTIONS: LexicalRankOptions = {
-  limit: 50,
-  bm25: { k1: 1.2, word: 1, part: 0, symbol: 0, dir: 0, name: 0, bContent: 0.75, bSymbol: 0.75, bPath: 0.75 },
-  parseQuery: false,
-  query: DEFAULT_QUERY_WEIGHTS,
-  signals: { frame: 0, path: 0, module: 0, definition: 0, symbol: 0 },
-  definitions: { title: 0, repeat: 0, floor: 0 },
-  demote: { test: 1, doc: 1, example: 1, data: 1, build: 1, meta: 1, generated: 1 },
-  testSubjects: 0,
-  packages: 0,
-  declarationModules: 1,
-  declarationSubjects: 0,
-  titleNames: 0,
-  templates: false,
-  symbolDepth: 100,
-  platformCopies: 1,
-  pointers: DEFAULT_POINTER_OPTIONS,
-};
-
 /** Merges partial options over `base` (the defaults unless given). */
 export function resolveLexicalOptions(
   input: LexicalRankOptionsInput = {},
