@@ -273,8 +273,8 @@ const LEAD_EXTRAS = { perFile: 1, total: 1 } as const;
 
 /**
  * The share of the budget the answer without code (file list, evidence, pointer ids) may take while more than one file
- * is listed: a third, chosen by replaying packing over both sets' candidates (`bench/locate-order-study.ts`); it
- * binds only below ~1,500 tokens.
+ * is listed: a third, chosen by replaying packing over both sets' candidates (a study, `bench/locate-order-study.ts`
+ * at `172843a`); it binds only below ~1,500 tokens.
  */
 const FILE_LIST_SHARE = 1 / 3;
 

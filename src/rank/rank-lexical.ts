@@ -94,8 +94,8 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
     // Divide by at least what one uniquely defined name scores, so that when only common names match, their weak
     // evidence is not blown up to the full signal weight.
     let maxDef = o.definitions.floor * Math.log(1 + n);
-    for (const v of definitions.score.values()) maxDef = Math.max(maxDef, v);
-    if (maxDef > 0) for (const [d, v] of definitions.score) final[d] += (s.definition * v) / maxDef;
+    for (const v of definitions.values()) maxDef = Math.max(maxDef, v);
+    if (maxDef > 0) for (const [d, v] of definitions) final[d] += (s.definition * v) / maxDef;
   }
 
   const weightOf = new Map<string, number>();
