@@ -1,7 +1,6 @@
 /**
- * Named option sets for the ablation (docs/ranking.md): the plain-BM25 baseline, each signal added alone to it,
- * the defaults, and the defaults with each signal removed. Signals that are off by default (they did not help)
- * are measured with the weight given here. Bench only.
+ * Named option sets for the ablation (docs/ranking.md): the plain-BM25 baseline, each default signal added alone to
+ * it, the defaults, the defaults with each signal removed, and probes of other weights. Bench only.
  */
 import { DEFAULT_QUERY_WEIGHTS } from "../src/rank/build-query.js";
 import { DEFAULT_POINTER_OPTIONS } from "../src/rank/score-pointers.js";
@@ -36,12 +35,8 @@ const plain = PLAIN_BM25_OPTIONS;
 const d = DEFAULT_LEXICAL_OPTIONS;
 const onPlain = (o: LexicalRankOptionsInput): LexicalRankOptionsInput => resolveLexicalOptions(o, plain);
 const onDefault = (o: LexicalRankOptionsInput): LexicalRankOptionsInput => resolveLexicalOptions(o, d);
-const or = (value: number, tried: number): number => (value !== 0 ? value : tried);
 
-/** The weights an off-by-default signal is measured with. */
-const TRIED = { module: 0.3, symbol: 0.5, generated: 0.5, declarationSubjects: 0.4 };
-
-/** Each signal as the options that switch it on (over plain) and off (over the defaults). */
+/** Each default signal as the options that switch it on (over plain) and off (over the defaults). */
 const SIGNALS: Record<string, { on: LexicalRankOptionsInput; off: LexicalRankOptionsInput }> = {
   "identifier splitting": { on: { bm25: { part: d.bm25.part } }, off: { bm25: { part: 0 } } },
   "path fields": { on: { bm25: { dir: d.bm25.dir, name: d.bm25.name } }, off: { bm25: { dir: 0, name: 0 } } },
@@ -51,24 +46,20 @@ const SIGNALS: Record<string, { on: LexicalRankOptionsInput; off: LexicalRankOpt
     on: { signals: { frame: d.signals.frame, path: d.signals.path } },
     off: { signals: { frame: 0, path: 0 } },
   },
-  "module names": { on: { signals: { module: or(d.signals.module, TRIED.module) } }, off: { signals: { module: 0 } } },
+  "module names": { on: { signals: { module: d.signals.module } }, off: { signals: { module: 0 } } },
   definitions: {
     on: { signals: { definition: d.signals.definition }, definitions: d.definitions },
     off: { signals: { definition: 0 } },
   },
-  "symbol segments": { on: { signals: { symbol: or(d.signals.symbol, TRIED.symbol) } }, off: { signals: { symbol: 0 } } },
+  "symbol segments": { on: { signals: { symbol: d.signals.symbol } }, off: { signals: { symbol: 0 } } },
   "demote tests/docs/examples": { on: { demote: d.demote }, off: { demote: { test: 1, doc: 1, example: 1, data: 1, build: 1, meta: 1, generated: 1 } } },
   "build + meta roles": { on: { demote: { build: d.demote.build, meta: d.demote.meta } }, off: { demote: { build: d.demote.data, meta: d.demote.data } } },
   "issue forms": { on: { templates: d.templates }, off: { templates: false } },
-  "amalgamations": {
-    on: { demote: { generated: d.demote.generated !== 1 ? d.demote.generated : TRIED.generated } },
-    off: { demote: { generated: 1 } },
-  },
   "test subjects": { on: { testSubjects: d.testSubjects }, off: { testSubjects: 0 } },
   "named packages": { on: { packages: d.packages }, off: { packages: 0 } },
-  "declaration subjects": {
-    on: { declarationSubjects: or(d.declarationSubjects, TRIED.declarationSubjects) }, off: { declarationSubjects: 0 },
-  },
+  "declaration subjects": { on: { declarationSubjects: d.declarationSubjects }, off: { declarationSubjects: 0 } },
+  "declaration modules": { on: { declarationModules: d.declarationModules }, off: { declarationModules: 1 } },
+  "title names": { on: { titleNames: d.titleNames }, off: { titleNames: 0 } },
 };
 
 export const ABLATION_CONFIGS: Record<string, LexicalRankOptionsInput> = {
@@ -76,24 +67,20 @@ export const ABLATION_CONFIGS: Record<string, LexicalRankOptionsInput> = {
   ...Object.fromEntries(Object.entries(SIGNALS).map(([name, s]) => [`plain + ${name}`, onPlain(s.on)])),
   default: d,
   ...Object.fromEntries(Object.entries(SIGNALS).map(([name, s]) => [`default − ${name}`, onDefault(s.off)])),
-  // Title emphasis is part of query understanding (the plain rows do not parse the query); measured on its own here.
+  // Parts of query understanding (the plain rows do not parse the query), measured on their own over the defaults.
   "default − title emphasis": onDefault({ query: { titleBoost: 0 } }),
-  // Tuning probes (kept for the record in docs/ranking.md).
-  "default + amalgamations ×0.5": onDefault({ demote: { generated: TRIED.generated } }),
+  "default − foreign blocks": onDefault({ query: { foreignBlocks: 0 } }),
+  // Probes of other weights (docs/ranking.md, "What was tried").
+  "default + amalgamations ×0.5": onDefault({ demote: { generated: 0.5 } }),
   "default + named packages 1.0": onDefault({ packages: 1 }),
-  "default + declaration modules ×0.5": onDefault({ declarationModules: 0.5 }),
   "default + declaration modules ×0.3": onDefault({ declarationModules: 0.3 }),
-  // Issue 24, hub files (a debug layer, a shim, a barrel, a big dispatch file match many words of any issue): stronger
-  // length normalisation of the content and symbol fields, measured and not kept.
+  "default + declaration subjects 0.2": onDefault({ declarationSubjects: 0.2 }),
+  "default + declaration subjects 0.6": onDefault({ declarationSubjects: 0.6 }),
+  "default + foreign blocks 0.8": onDefault({ query: { foreignBlocks: 0.8 } }),
+  "default + title names 1.0": onDefault({ titleNames: 1 }),
+  // Hub files (a debug layer, a shim, a barrel, a big dispatch file match many words of any issue): stronger length
+  // normalisation of the content and symbol fields.
   "default + bContent 0.9": onDefault({ bm25: { bContent: 0.9 } }),
   "default + bContent 1.0": onDefault({ bm25: { bContent: 1 } }),
   "default + bSymbol 0.9": onDefault({ bm25: { bSymbol: 0.9 } }),
-  // Issue 24, declarations: the share a .d.ts / .js.flow lends the implementation it describes.
-  "default + declaration subjects 0.2": onDefault({ declarationSubjects: 0.2 }),
-  "default + declaration subjects 0.6": onDefault({ declarationSubjects: 0.6 }),
-  // Issue 22, pasted blocks foreign to the repository and behaviour-only titles.
-  "default + foreign blocks 0.5": onDefault({ query: { foreignBlocks: 0.5 } }),
-  "default + foreign blocks 0.8": onDefault({ query: { foreignBlocks: 0.8 } }),
-  "default + title names 0.5": onDefault({ titleNames: 0.5 }),
-  "default + title names 1.0": onDefault({ titleNames: 1 }),
 };
