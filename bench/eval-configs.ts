@@ -1,22 +1,42 @@
 /**
- * Named option sets for the ablation (docs/ranking.md): the plain-BM25 baseline, each signal added alone to it,
- * the defaults, and the defaults with each signal removed. Signals that are off by default (they did not help)
- * are measured with the weight given here. Bench only.
+ * Named option sets for the ablation (docs/ranking.md): the plain-BM25 baseline, each default signal added alone to
+ * it, the defaults, the defaults with each signal removed, and probes of other weights. Bench only.
  */
+import { DEFAULT_QUERY_WEIGHTS } from "../src/rank/build-query.js";
+import { DEFAULT_POINTER_OPTIONS } from "../src/rank/score-pointers.js";
 import {
-  DEFAULT_LEXICAL_OPTIONS, PLAIN_BM25_OPTIONS, resolveLexicalOptions, type LexicalRankOptionsInput,
+  DEFAULT_LEXICAL_OPTIONS, resolveLexicalOptions, type LexicalRankOptions, type LexicalRankOptionsInput,
 } from "../src/rank/rank-options.js";
+
+/**
+ * Plain BM25 over whole files with a word splitter (Okapi, k1 1.2, b 0.75): the baseline of the ablation table.
+ * No identifier splitting, no path or symbol fields, no query understanding, no evidence signals.
+ */
+export const PLAIN_BM25_OPTIONS: LexicalRankOptions = {
+  limit: 50,
+  bm25: { k1: 1.2, word: 1, part: 0, symbol: 0, dir: 0, name: 0, bContent: 0.75, bSymbol: 0.75, bPath: 0.75 },
+  parseQuery: false,
+  query: DEFAULT_QUERY_WEIGHTS,
+  signals: { frame: 0, path: 0, module: 0, definition: 0, symbol: 0 },
+  definitions: { title: 0, repeat: 0, floor: 0 },
+  demote: { test: 1, doc: 1, example: 1, data: 1, build: 1, meta: 1, generated: 1 },
+  testSubjects: 0,
+  packages: 0,
+  declarationModules: 1,
+  declarationSubjects: 0,
+  titleNames: 0,
+  templates: false,
+  symbolDepth: 100,
+  platformCopies: 1,
+  pointers: DEFAULT_POINTER_OPTIONS,
+};
 
 const plain = PLAIN_BM25_OPTIONS;
 const d = DEFAULT_LEXICAL_OPTIONS;
 const onPlain = (o: LexicalRankOptionsInput): LexicalRankOptionsInput => resolveLexicalOptions(o, plain);
 const onDefault = (o: LexicalRankOptionsInput): LexicalRankOptionsInput => resolveLexicalOptions(o, d);
-const or = (value: number, tried: number): number => (value !== 0 ? value : tried);
 
-/** The weights an off-by-default signal is measured with. */
-const TRIED = { module: 0.3, symbol: 0.5, lengthPrior: 0.3, companions: 0.2, generated: 0.5, declarationSubjects: 0.4 };
-
-/** Each signal as the options that switch it on (over plain) and off (over the defaults). */
+/** Each default signal as the options that switch it on (over plain) and off (over the defaults). */
 const SIGNALS: Record<string, { on: LexicalRankOptionsInput; off: LexicalRankOptionsInput }> = {
   "identifier splitting": { on: { bm25: { part: d.bm25.part } }, off: { bm25: { part: 0 } } },
   "path fields": { on: { bm25: { dir: d.bm25.dir, name: d.bm25.name } }, off: { bm25: { dir: 0, name: 0 } } },
@@ -26,26 +46,20 @@ const SIGNALS: Record<string, { on: LexicalRankOptionsInput; off: LexicalRankOpt
     on: { signals: { frame: d.signals.frame, path: d.signals.path } },
     off: { signals: { frame: 0, path: 0 } },
   },
-  "module names": { on: { signals: { module: or(d.signals.module, TRIED.module) } }, off: { signals: { module: 0 } } },
+  "module names": { on: { signals: { module: d.signals.module } }, off: { signals: { module: 0 } } },
   definitions: {
     on: { signals: { definition: d.signals.definition }, definitions: d.definitions },
     off: { signals: { definition: 0 } },
   },
-  "symbol segments": { on: { signals: { symbol: or(d.signals.symbol, TRIED.symbol) } }, off: { signals: { symbol: 0 } } },
+  "symbol segments": { on: { signals: { symbol: d.signals.symbol } }, off: { signals: { symbol: 0 } } },
   "demote tests/docs/examples": { on: { demote: d.demote }, off: { demote: { test: 1, doc: 1, example: 1, data: 1, build: 1, meta: 1, generated: 1 } } },
   "build + meta roles": { on: { demote: { build: d.demote.build, meta: d.demote.meta } }, off: { demote: { build: d.demote.data, meta: d.demote.data } } },
   "issue forms": { on: { templates: d.templates }, off: { templates: false } },
-  "amalgamations": {
-    on: { demote: { generated: d.demote.generated !== 1 ? d.demote.generated : TRIED.generated } },
-    off: { demote: { generated: 1 } },
-  },
-  "companions": { on: { companions: or(d.companions, TRIED.companions) }, off: { companions: 0 } },
   "test subjects": { on: { testSubjects: d.testSubjects }, off: { testSubjects: 0 } },
   "named packages": { on: { packages: d.packages }, off: { packages: 0 } },
-  "declaration subjects": {
-    on: { declarationSubjects: or(d.declarationSubjects, TRIED.declarationSubjects) }, off: { declarationSubjects: 0 },
-  },
-  "length prior": { on: { lengthPrior: or(d.lengthPrior, TRIED.lengthPrior) }, off: { lengthPrior: 0 } },
+  "declaration subjects": { on: { declarationSubjects: d.declarationSubjects }, off: { declarationSubjects: 0 } },
+  "declaration modules": { on: { declarationModules: d.declarationModules }, off: { declarationModules: 1 } },
+  "title names": { on: { titleNames: d.titleNames }, off: { titleNames: 0 } },
 };
 
 export const ABLATION_CONFIGS: Record<string, LexicalRankOptionsInput> = {
@@ -53,42 +67,20 @@ export const ABLATION_CONFIGS: Record<string, LexicalRankOptionsInput> = {
   ...Object.fromEntries(Object.entries(SIGNALS).map(([name, s]) => [`plain + ${name}`, onPlain(s.on)])),
   default: d,
   ...Object.fromEntries(Object.entries(SIGNALS).map(([name, s]) => [`default − ${name}`, onDefault(s.off)])),
-  // Title emphasis is part of query understanding (the plain rows do not parse the query); measured on its own here.
+  // Parts of query understanding (the plain rows do not parse the query), measured on their own over the defaults.
   "default − title emphasis": onDefault({ query: { titleBoost: 0 } }),
-  // Off-by-default signals switched on over the defaults, to show they do not help there either.
-  "default + length prior": onDefault({ lengthPrior: TRIED.lengthPrior }),
-  // Tuning probes (kept for the record in docs/ranking.md).
-  "default + companions": onDefault({ companions: TRIED.companions }),
-  "default + amalgamations ×0.5": onDefault({ demote: { generated: TRIED.generated } }),
-  "default with build words in title or body": onDefault({ buildWordsIn: "text" }),
-  // Issue 22: a quoted exception's definition as weaker evidence than other named definitions.
-  "default + exception names ×0.5": onDefault({ definitions: { errorNames: 0.5 } }),
-  "default + exception names ×0": onDefault({ definitions: { errorNames: 0 } }),
-  // Issue 22: the code graph's signals, each alone at two shares, then together.
-  "default + graph types 0.3": onDefault({ graph: { types: 0.3 } }),
-  "default + graph types 0.6": onDefault({ graph: { types: 0.6 } }),
-  "default + graph feeders 0.3": onDefault({ graph: { feeders: 0.3 } }),
-  "default + graph feeders 0.6": onDefault({ graph: { feeders: 0.6 } }),
-  "default + graph neighbours 0.1": onDefault({ graph: { neighbours: 0.1 } }),
-  "default + graph neighbours 0.2": onDefault({ graph: { neighbours: 0.2 } }),
-  "default + graph interface types 0.3": onDefault({ graph: { types: 0.3, typesFrom: "declarations" } }),
-  "default + graph interface types 0.6": onDefault({ graph: { types: 0.6, typesFrom: "declarations" } }),
-  "default + graph together": onDefault({ graph: { types: 0.3, feeders: 0.3, neighbours: 0.1 } }),
+  "default − foreign blocks": onDefault({ query: { foreignBlocks: 0 } }),
+  // Probes of other weights (docs/ranking.md, "What was tried").
+  "default + amalgamations ×0.5": onDefault({ demote: { generated: 0.5 } }),
   "default + named packages 1.0": onDefault({ packages: 1 }),
-  "default + declaration modules ×0.5": onDefault({ declarationModules: 0.5 }),
   "default + declaration modules ×0.3": onDefault({ declarationModules: 0.3 }),
-  // Issue 24, hub files (a debug layer, a shim, a barrel, a big dispatch file match many words of any issue): stronger
-  // length normalisation of the content and symbol fields, and a prior against long files.
+  "default + declaration subjects 0.2": onDefault({ declarationSubjects: 0.2 }),
+  "default + declaration subjects 0.6": onDefault({ declarationSubjects: 0.6 }),
+  "default + foreign blocks 0.8": onDefault({ query: { foreignBlocks: 0.8 } }),
+  "default + title names 1.0": onDefault({ titleNames: 1 }),
+  // Hub files (a debug layer, a shim, a barrel, a big dispatch file match many words of any issue): stronger length
+  // normalisation of the content and symbol fields.
   "default + bContent 0.9": onDefault({ bm25: { bContent: 0.9 } }),
   "default + bContent 1.0": onDefault({ bm25: { bContent: 1 } }),
   "default + bSymbol 0.9": onDefault({ bm25: { bSymbol: 0.9 } }),
-  "default + length prior −0.2": onDefault({ lengthPrior: -0.2 }),
-  // Issue 24, declarations: the share a .d.ts / .js.flow lends the implementation it describes.
-  "default + declaration subjects 0.2": onDefault({ declarationSubjects: 0.2 }),
-  "default + declaration subjects 0.6": onDefault({ declarationSubjects: 0.6 }),
-  // Issue 22, pasted blocks foreign to the repository and behaviour-only titles.
-  "default + foreign blocks 0.5": onDefault({ query: { foreignBlocks: 0.5 } }),
-  "default + foreign blocks 0.8": onDefault({ query: { foreignBlocks: 0.8 } }),
-  "default + title names 0.5": onDefault({ titleNames: 0.5 }),
-  "default + title names 1.0": onDefault({ titleNames: 1 }),
 };

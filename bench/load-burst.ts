@@ -6,19 +6,16 @@
  * peak memory and the largest number of rankings and index builds that ran at once.
  *
  *   node --import tsx bench/load-burst.ts [--deliveries 200] [--repos 20] [--in-flight 20] [--timeout-s 180]
- *                                         [--redeliver 0] [--octokit off|app] [--index-slots N]
- *                                         [--modules 4]
+ *                                         [--redeliver 0] [--octokit off|app] [--modules 4]
  *
  * `--redeliver N` sends the first N deliveries a second time, queued after the others (GitHub redelivers on timeouts).
  * `--octokit app` keeps the retry and throttling plugins on (the throttling plugin paces comment creation).
  * `--modules N` gives each repository 10 x N modules (default 4: 42 files).
- * `--index-slots N` bounds the index builds running at once with `limitIndexing` (default: unbounded, as wired today).
  */
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import type { AppDeps } from "../src/handlers/app-deps.js";
-import { limitIndexing } from "../src/triage/limit-indexing.js";
 import type { RepoIndexer } from "../src/triage/ports.js";
 import { issuesOpened } from "../test/app/payloads.js";
 import { startFakeGitHub, type FakeRepo } from "../test/fakes/fake-github.js";
@@ -34,7 +31,6 @@ const { values: args } = parseArgs({
     "timeout-s": { type: "string", default: "180" },
     redeliver: { type: "string", default: "0" },
     octokit: { type: "string", default: "off" },
-    "index-slots": { type: "string", default: "0" },
     modules: { type: "string", default: "4" },
   },
 });
@@ -44,7 +40,6 @@ const IN_FLIGHT = Number(args["in-flight"]);
 const TIMEOUT_MS = Number(args["timeout-s"]) * 1000;
 const REDELIVER = Number(args.redeliver);
 const OCTOKIT = args.octokit === "app" ? "app" : "off";
-const INDEX_SLOTS = Number(args["index-slots"]);
 const MODULES = Number(args.modules);
 const SHA = "5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a";
 
@@ -91,7 +86,7 @@ async function main(): Promise<number> {
     const counted: RepoIndexer = { ...deps.indexer, index: (key, tree) => indexing.run(() => deps.indexer.index(key, tree)) };
     return {
       ...deps,
-      indexer: INDEX_SLOTS > 0 ? limitIndexing(counted, INDEX_SLOTS) : counted,
+      indexer: counted,
       ranker: { rank: (key, request) => ranking.run(() => deps.ranker.rank(key, request)) },
     };
   };
@@ -159,8 +154,7 @@ async function main(): Promise<number> {
   const lines = [
     `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), ${mib(os.totalmem())} RAM, node ${process.version}, ${os.platform()} ${os.release()}`,
     `burst: ${sends.length} deliveries (${plan.length} issues, ${REDELIVER} redelivered) across ${REPOS} repositories `
-      + `(${fixtures[0].files.size} files each, 4 installations), ${IN_FLIGHT} in flight, octokit plugins ${OCTOKIT}, `
-      + `index slots ${INDEX_SLOTS > 0 ? INDEX_SLOTS : "unbounded"}`,
+      + `(${fixtures[0].files.size} files each, 4 installations), ${IN_FLIGHT} in flight, octokit plugins ${OCTOKIT}`,
     `deliveries answered: ${[...statuses].map(([s, n]) => `${n} x ${s}`).join(", ")} in ${(elapsed / 1000).toFixed(2)} s `
       + `= ${(sends.length / (elapsed / 1000)).toFixed(1)} deliveries/s`,
     `all issues commented after ${((allCommented - started) / 1000).toFixed(2)} s (last comment at ${((lastComment - started) / 1000).toFixed(2)} s)`,

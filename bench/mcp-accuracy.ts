@@ -19,7 +19,7 @@ import { loadCl100k, type TokenCounter } from "../src/mcp/token-counter.js";
 import { rankIssue } from "../src/triage/rank-issue.js";
 import { parseBenchArgs } from "./bench-args.js";
 import { forEachIndexedTree } from "./indexed-trees.js";
-import { meetsGold, shownCode, type Shown } from "./locate-replay.js";
+import { meetsGold, shownCode, type Shown } from "./gold-lines.js";
 
 const BUDGETS = [1000, 2000, 4000, 8000] as const;
 /** Files the whole-files baseline may read, in rank order, until the budget is spent. */

@@ -1,5 +1,4 @@
 import type { RankedFile, Ranking, SymbolPointer } from "../rank/types.js";
-import { describeRelation } from "../rank/describe-relation.js";
 import type { SymbolRanking } from "../triage/rank-issue-symbols.js";
 
 /** The ranking as lines for a terminal: one block per file with its evidence, then the mode and why. */
@@ -17,14 +16,13 @@ export function renderRankingText(ranking: Ranking): string[] {
 
 function describeEvidence(file: RankedFile): string {
   const parts: string[] = [];
-  const { symbol, alsoSymbol, mention, terms, similarity, tests, related, package: pkg, titleWords } = file.evidence;
+  const { symbol, alsoSymbol, mention, terms, similarity, tests, package: pkg, titleWords } = file.evidence;
   if (mention) parts.push(`${mention.kind === "frame" ? "stack frame" : "named in the issue"}: ${mention.text}`);
   if (symbol) parts.push(describePlace(symbol));
   if (alsoSymbol) parts.push(`also ${describePlace(alsoSymbol)}`);
   if (terms.length > 0) parts.push(`matched: ${terms.slice(0, 6).join(", ")}`);
   if (pkg) parts.push(`in package ${pkg}, named in the issue`);
   if (titleWords) parts.push(`its path holds ${titleWords.join(", ")} from the title`);
-  if (related) parts.push(describeRelation(related, (text) => text));
   if (tests) parts.push(`its test ${tests.path} matches too`);
   if (similarity !== undefined) parts.push(`similarity ${similarity.toFixed(3)}`);
   return parts.join("; ");

@@ -35,11 +35,6 @@ export class EmbedError extends Error {
   }
 }
 
-/** True when `error` is an {@link EmbedError}, optionally of one of `kinds`. */
-export function isEmbedError(error: unknown, ...kinds: EmbedErrorKind[]): error is EmbedError {
-  return error instanceof EmbedError && (kinds.length === 0 || kinds.includes(error.kind));
-}
-
 function describeFailure(d: EmbedErrorDetails): string {
   const parts = [`embedding request failed: ${d.kind}`];
   if (d.status !== undefined) parts.push(`HTTP ${d.status}`);

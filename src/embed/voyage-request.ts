@@ -6,7 +6,7 @@ import { computeRetryDelay, DEFAULT_RETRY_POLICY, type RetryPolicy } from "./ret
 import { abortableSleep } from "./run-pool.js";
 import { createVoyageFetch, type VoyageFetch } from "./voyage-fetch.js";
 
-/** Connection, timeout and retry settings shared by the Voyage embedder and reranker. */
+/** Connection, timeout and retry settings of the Voyage embedder. */
 export interface VoyageRequestOptions {
   readonly apiKey: string;
   /** e.g. `http://127.0.0.1:4010/v1` for the fake server; defaults to `https://api.voyageai.com/v1`. */

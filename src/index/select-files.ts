@@ -1,4 +1,3 @@
-import { decodeText } from "./decode-text.js";
 import { detectLanguage } from "./detect-language.js";
 import { decodeFolderEntries, encodeFolderEntries, type KnownFolders } from "./folder-listings.js";
 import { createGlobMatcher } from "./glob.js";
@@ -7,7 +6,7 @@ import {
   contentSkipReason, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, directorySkipReason, pathSkipReason,
 } from "./selection-rules.js";
 import type { FileStat, TreeEntry, TreeSource } from "./tree-source.js";
-import type { Language, SkipReason, SourceFile } from "./types.js";
+import type { Language, SkipReason } from "./types.js";
 
 /** Which files of a tree to index, on top of the fixed rules in `selection-rules.ts`. */
 export interface SelectionOptions {
@@ -182,27 +181,6 @@ export function* walkSelection(
       yield decideFile(path);
     }
   }
-}
-
-/** The files chosen from a tree, decoded, and how many were skipped for each reason. */
-export interface Selection {
-  readonly files: SourceFile[];
-  readonly skipped: Record<SkipReason, number>;
-}
-
-/** Selects and decodes every file of a tree at once. For large trees prefer `walkSelection`, which streams. */
-export function selectFiles(source: TreeSource, options: SelectionOptions = {}): Selection {
-  const files: SourceFile[] = [];
-  const skipped = emptySkipCounts();
-  for (const event of walkSelection(source, options)) {
-    if (event.kind === "skipped") {
-      skipped[event.reason]++;
-    } else if (event.kind === "selected") {
-      const { path, size, hash, language, bytes } = event.file;
-      files.push({ path, size, hash, language, text: decodeText(bytes) });
-    }
-  }
-  return { files, skipped };
 }
 
 /** Entries in byte order of their names: the walk's order, so the file cap is deterministic. */

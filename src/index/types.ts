@@ -23,16 +23,6 @@ export interface SymbolInfo {
   readonly endLine: number;
 }
 
-/** A file chosen for indexing, with its text decoded. `path` is POSIX and relative to the tree root. */
-export interface SourceFile {
-  readonly path: string;
-  readonly text: string;
-  readonly size: number;
-  /** sha256 of the raw bytes, hex. */
-  readonly hash: string;
-  readonly language: Language;
-}
-
 /** Why a file was left out of the index; shown in notes and counted in reports. */
 export type SkipReason =
   | "binary" | "too-large" | "vendored" | "generated" | "minified" | "excluded" | "ignored-dir" | "over-file-cap"

@@ -37,7 +37,7 @@ export interface PointerView {
 export interface LocatedFile {
   readonly path: string;
   readonly score: number;
-  readonly evidence: Pick<Evidence, "terms" | "mention" | "tests" | "declarations" | "related" | "package" | "titleWords">;
+  readonly evidence: Pick<Evidence, "terms" | "mention" | "tests" | "declarations" | "package" | "titleWords">;
   readonly pointers: readonly PointerView[];
 }
 
@@ -178,7 +178,6 @@ function packLocated(
       terms: file.evidence.terms,
       ...(file.evidence.mention ? { mention: file.evidence.mention } : {}),
       ...(file.evidence.tests ? { tests: file.evidence.tests } : {}),
-      ...(file.evidence.related ? { related: file.evidence.related } : {}),
       ...(file.evidence.package ? { package: file.evidence.package } : {}),
       ...(file.evidence.declarations ? { declarations: file.evidence.declarations } : {}),
       ...(file.evidence.titleWords ? { titleWords: file.evidence.titleWords } : {}),
@@ -274,8 +273,8 @@ const LEAD_EXTRAS = { perFile: 1, total: 1 } as const;
 
 /**
  * The share of the budget the answer without code (file list, evidence, pointer ids) may take while more than one file
- * is listed: a third, chosen by replaying packing over both sets' candidates (`bench/locate-order-study.ts`); it
- * binds only below ~1,500 tokens.
+ * is listed: a third, chosen by replaying packing over both sets' candidates (a study, `bench/locate-order-study.ts`
+ * at `172843a`); it binds only below ~1,500 tokens.
  */
 const FILE_LIST_SHARE = 1 / 3;
 

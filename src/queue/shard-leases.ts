@@ -25,7 +25,7 @@ export interface LeasePlan {
   readonly acquired: readonly number[];
   /** Shards whose lease was lost (expired and taken): stop consuming them now. */
   readonly lost: readonly number[];
-  /** Shards over this worker's fair share: drain, then {@link ShardLeases.release}. */
+  /** Shards over this worker's fair share: drain, then `release` them. */
   readonly surplus: readonly number[];
 }
 
@@ -88,9 +88,6 @@ export function createShardLeases(options: ShardLeasesOptions) {
     },
   };
 }
-
-/** The type of {@link createShardLeases}'s result. */
-export type ShardLeases = ReturnType<typeof createShardLeases>;
 
 function rendezvous(id: string, shard: number): number {
   return createHash("sha1").update(`${id}#${shard}`).digest().readUInt32BE(0);

@@ -1,4 +1,26 @@
-import type { ContentAnalysis } from "./analyze-content.js";
+/**
+ * Term statistics of one file content. `terms[i]` is a local term; the `*Tf` arrays are aligned with `terms`.
+ * `wordTf` counts whole words, `partTf` sub-words of compound identifiers (so a plain word-splitter index uses
+ * `wordTf` alone), `symbolTf` the terms of the names this file defines.
+ */
+export interface ContentAnalysis {
+  readonly terms: readonly string[];
+  readonly wordTf: Uint32Array;
+  readonly partTf: Uint32Array;
+  readonly symbolTf: Uint32Array;
+  /**
+   * Per symbol (same order as the input symbols), the sorted local term indices of the lines it owns: its own
+   * lines minus those of the symbols nested in it, plus its name (not a window's in a parsed file). Used for evidence
+   * and for symbol-level scores.
+   */
+  readonly symbolTerms: readonly Uint32Array[];
+  /**
+   * The content's lines long enough to be quoted (`contentCodeLines`): their hashes and, aligned, their 1-based
+   * lines, in line order. A ranking finds the lines of code an issue pastes.
+   */
+  readonly codeLineHashes: Uint32Array;
+  readonly codeLineNumbers: Uint32Array;
+}
 
 /**
  * Byte layout of a {@link ContentAnalysis} (all integers are unsigned LEB128 varints):

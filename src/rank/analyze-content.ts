@@ -1,7 +1,7 @@
 import type { Language, SymbolInfo } from "../index/types.js";
 import { scanTokens, scanTokensIn } from "./tokenize.js";
 import { windowsStandForFile } from "./whole-file-windows.js";
-import { encodeAnalysis } from "./analysis-codec.js";
+import { encodeAnalysis, type ContentAnalysis } from "./analysis-codec.js";
 import { contentCodeLines } from "./quoted-code-lines.js";
 import { outerFirst } from "./symbol-ranges.js";
 
@@ -15,30 +15,6 @@ export interface AnalyzeInput {
    * on where the content lives. Path tokens are computed from the path when the index is built.
    */
   readonly path?: string;
-}
-
-/**
- * Term statistics of one file content. `terms[i]` is a local term; the `*Tf` arrays are aligned with `terms`.
- * `wordTf` counts whole words, `partTf` sub-words of compound identifiers (so a plain word-splitter index uses
- * `wordTf` alone), `symbolTf` the terms of the names this file defines.
- */
-export interface ContentAnalysis {
-  readonly terms: readonly string[];
-  readonly wordTf: Uint32Array;
-  readonly partTf: Uint32Array;
-  readonly symbolTf: Uint32Array;
-  /**
-   * Per symbol (same order as the input symbols), the sorted local term indices of the lines it owns: its own
-   * lines minus those of the symbols nested in it, plus its name (not a window's in a parsed file). Used for evidence
-   * and for symbol-level scores.
-   */
-  readonly symbolTerms: readonly Uint32Array[];
-  /**
-   * The content's lines long enough to be quoted (`contentCodeLines`): their hashes and, aligned, their 1-based
-   * lines, in line order. A ranking finds the lines of code an issue pastes.
-   */
-  readonly codeLineHashes: Uint32Array;
-  readonly codeLineNumbers: Uint32Array;
 }
 
 /**
@@ -148,6 +124,7 @@ function lineOwners(symbols: readonly SymbolInfo[], lines: number): Int32Array {
 }
 
 export { encodeAnalysis, decodeAnalysis, decodeAnalysisTerms, ANALYSIS_FORMAT_VERSION } from "./analysis-codec.js";
+export type { ContentAnalysis } from "./analysis-codec.js";
 
 /** The indexer's injected `analyze(input) => Uint8Array`: {@link analyzeContent} then {@link encodeAnalysis}. */
 export function analyzeToBytes(input: AnalyzeInput): Uint8Array {

@@ -6,7 +6,6 @@ import type { MentionScores } from "./resolve-mentions.js";
 import { termSaturation } from "./score-bm25f.js";
 import { pickPointers, scoreFileSymbols, type PointerQuery } from "./score-pointers.js";
 import type { Evidence, RankedFile, SymbolPointer } from "./types.js";
-import type { GraphLoan } from "./graph-signals.js";
 
 /** How many matched terms a file's evidence lists. */
 const EVIDENCE_TERMS = 5;
@@ -25,8 +24,6 @@ export interface EvidenceInput {
   readonly mentions: MentionScores;
   /** Code file → the test beside it whose score lifted it (`test-subjects.ts`). */
   readonly testedBy?: ReadonlyMap<number, number>;
-  /** Files lifted along the code graph, and why (`graph-signals.ts`). */
-  readonly graphLoans?: ReadonlyMap<number, GraphLoan>;
   /** Files inside a package the issue names, and its name (`named-packages.ts`). */
   readonly inPackage?: ReadonlyMap<number, string>;
   /** Implementation → the declaration file whose score lifted it (`declaration-subjects.ts`). */
@@ -50,7 +47,6 @@ export function buildEvidence(input: EvidenceInput): RankedFile[] {
     const [symbol, alsoSymbol] = filePointers(index, file, pointerQuery, options);
     const mention = mentions.evidence.get(file);
     const test = input.testedBy?.get(file);
-    const loan = input.graphLoans?.get(file);
     const pkg = input.inPackage?.get(file);
     const declaration = input.declaredBy?.get(file);
     const titleWords = input.titleWords?.get(file);
@@ -61,7 +57,6 @@ export function buildEvidence(input: EvidenceInput): RankedFile[] {
       ...(mention ? { mention } : {}),
       ...(test !== undefined ? { tests: { path: index.files[test].path } } : {}),
       ...(pkg !== undefined ? { package: pkg } : {}),
-      ...(loan ? { related: { relation: loan.relation, path: index.files[loan.lender].path, ...(loan.name ? { name: loan.name } : {}) } } : {}),
       ...(declaration !== undefined ? { declarations: { path: index.files[declaration].path } } : {}),
       ...(titleWords ? { titleWords } : {}),
     };

@@ -138,7 +138,7 @@ function foreignOnlyTerms(issue: ParsedIssue, threshold: number, known: (term: s
  * The share of a block's distinct whole words that the repository has, or undefined for a block of fewer than
  * {@link FOREIGN_BLOCK_WORDS} distinct words (a snippet, never foreign).
  */
-export function knownShare(block: string, known: (term: string) => boolean): number | undefined {
+function knownShare(block: string, known: (term: string) => boolean): number | undefined {
   const words = new Set<string>();
   scanTokens(block, (term, part) => {
     if (!part) words.add(term);

@@ -2,25 +2,16 @@ import type { Evidence, RankedFile } from "./types.js";
 import type { DenseIndex, DenseUnitRef } from "./dense-index.js";
 import { quantizeQuery } from "./dense-vector-codec.js";
 
-/** How unit similarities become file scores. */
+/** Options of {@link scoreDense}. */
 export interface DenseScoreOptions {
   /** Files returned, best first. Default 200: deep enough for fusion with the lexical list. */
   readonly limit?: number;
-  /**
-   * `max` (default): a file scores its best unit, as in the literature's symbol-level retrieval.
-   * `softmax`: `temperature · log Σ exp(s / temperature)` over the file's best `topUnits` units, which adds at
-   * most `temperature · ln(topUnits)` for a file with several strong units.
-   */
-  readonly aggregate?: "max" | "softmax";
-  /** Units per file in the soft max. Default 3. */
-  readonly topUnits?: number;
-  /** Soft-max temperature in cosine units. Default 0.02: a unit 0.05 below the best adds under 10% of a point. */
-  readonly temperature?: number;
 }
 
 /**
  * Ranks files by the similarity of `query` to their cached units: one exact pass over the whole int8 matrix
- * (cosine similarity up to quantisation), then the best unit per file. Pure; `query` needs no normalisation.
+ * (cosine similarity up to quantisation), then the best unit per file (a file scores its best unit, as in the
+ * literature's symbol-level retrieval). Pure; `query` needs no normalisation.
  * Every file carries its best unit's symbol and line range and the similarity as evidence.
  */
 export function scoreDense(index: DenseIndex, query: Float32Array, options: DenseScoreOptions = {}): RankedFile[] {
@@ -31,9 +22,6 @@ export function scoreDense(index: DenseIndex, query: Float32Array, options: Dens
   const nFiles = index.files.length;
   const best = new Float32Array(nFiles).fill(-Infinity);
   const bestRow = new Int32Array(nFiles).fill(-1);
-  const softmax = options.aggregate === "softmax";
-  const k = Math.max(1, options.topUnits ?? 3);
-  const top = softmax ? new Float32Array(nFiles * k).fill(-Infinity) : undefined;
   for (let r = 0; r < rows; r++) {
     const sim = dots[r] * index.scales[r] * q.scale;
     const f = index.rowFile[r];
@@ -41,36 +29,15 @@ export function scoreDense(index: DenseIndex, query: Float32Array, options: Dens
       best[f] = sim;
       bestRow[f] = r;
     }
-    if (top) insertTop(top, f * k, k, sim);
   }
-  const temperature = options.temperature ?? 0.02;
   const scored: { file: number; score: number }[] = [];
-  for (let f = 0; f < nFiles; f++) {
-    if (bestRow[f] < 0) continue;
-    scored.push({ file: f, score: top ? softMax(top, f * k, k, best[f], temperature) : best[f] });
-  }
+  for (let f = 0; f < nFiles; f++) if (bestRow[f] >= 0) scored.push({ file: f, score: best[f] });
   scored.sort((a, b) => b.score - a.score || (index.files[a.file] < index.files[b.file] ? -1 : 1));
   return scored.slice(0, options.limit ?? 200).map(({ file, score }) => ({
     path: index.files[file],
     score,
     evidence: unitEvidence(index.units[bestRow[file]], best[file]),
   }));
-}
-
-function insertTop(top: Float32Array, at: number, k: number, value: number): void {
-  if (value <= top[at + k - 1]) return;
-  let i = at + k - 1;
-  while (i > at && top[i - 1] < value) {
-    top[i] = top[i - 1];
-    i--;
-  }
-  top[i] = value;
-}
-
-function softMax(top: Float32Array, at: number, k: number, max: number, t: number): number {
-  let sum = 0;
-  for (let i = at; i < at + k && top[i] > -Infinity; i++) sum += Math.exp((top[i] - max) / t);
-  return max + t * Math.log(sum);
 }
 
 function unitEvidence(unit: DenseUnitRef, similarity: number): Evidence {

@@ -10,19 +10,11 @@ export interface FusionList {
 
 /** How lists are combined. */
 export interface FuseOptions {
-  /**
-   * `rrf` (default): reciprocal rank fusion, `Σ weight / (k + rank)`; uses ranks only, so scores on different
-   * scales (BM25 vs cosine) need no calibration.
-   * `score`: `Σ weight · score / max(score)` per list; lists whose maximum is zero, negative or not finite add
-   * nothing, and non-finite scores count as 0.
-   */
-  readonly method?: "rrf" | "score";
   /** RRF's damping constant. Default 60, the value of Cormack, Clarke & Büttcher (SIGIR 2009). */
   readonly k?: number;
   /**
    * Extra score for a file whose evidence has a `mention` (a stack-trace frame or a path named in the issue):
-   * near-certain evidence should not be outvoted by a list that missed it. Default: one first place in RRF,
-   * `1 / (k + 1)`, and for `score` fusion 1 (a full list maximum).
+   * near-certain evidence should not be outvoted by a list that missed it. Default: one first place, `1 / (k + 1)`.
    */
   readonly mentionBonus?: number;
   /** Files kept, best first. Default: all. */
@@ -30,23 +22,21 @@ export interface FuseOptions {
 }
 
 /**
- * Fuses ranked lists of files into one, best first (ties broken by path). Empty lists are ignored; fusing only
+ * Fuses ranked lists of files into one by reciprocal rank fusion, `Σ weight / (k + rank)`: ranks only, so scores on
+ * different scales (BM25 vs cosine) need no calibration. Best first, ties broken by path. Empty lists are ignored; fusing only
  * empty lists gives an empty list. Evidence is merged (`mergeEvidence`): every reason either list gives is kept, terms
  * and mention from the first list that has them, the place from the list that contributed most for that file (or the
  * one a stack frame pins), the other list's place as the second, and the similarity from any list that carries one.
  */
 export function fuseRankings(lists: readonly FusionList[], options: FuseOptions = {}): RankedFile[] {
-  const method = options.method ?? "rrf";
   const k = options.k ?? 60;
-  const bonus = options.mentionBonus ?? (method === "rrf" ? 1 / (k + 1) : 1);
+  const bonus = options.mentionBonus ?? 1 / (k + 1);
   const merged = new Map<string, { score: number; best: number; evidence: Evidence }>();
   for (const list of lists) {
     const weight = list.weight ?? 1;
     if (!(weight > 0) || list.files.length === 0) continue;
-    const max = method === "score" ? Math.max(...list.files.map((f) => finite(f.score))) : 1;
-    if (!(max > 0) || !Number.isFinite(max)) continue;
     list.files.forEach((file, rank) => {
-      const part = method === "rrf" ? weight / (k + rank + 1) : (weight * Math.max(0, finite(file.score))) / max;
+      const part = weight / (k + rank + 1);
       const entry = merged.get(file.path);
       if (!entry) {
         merged.set(file.path, { score: part, best: part, evidence: file.evidence });
@@ -66,14 +56,10 @@ export function fuseRankings(lists: readonly FusionList[], options: FuseOptions 
   return options.limit === undefined ? fused : fused.slice(0, options.limit);
 }
 
-function finite(x: number): number {
-  return Number.isFinite(x) ? x : 0;
-}
-
 /**
  * One file's evidence from two lists. Fusion re-orders files; it does not make the reasons a list gave untrue, so every
- * field either list carries is kept (the first list's where both have one: the lexical list's tests, graph relations,
- * package, title words and declarations have no dense counterpart). The pointer comes from the list that contributed
+ * field either list carries is kept (the first list's where both have one: the lexical list's tests, package, title
+ * words and declarations have no dense counterpart). The pointer comes from the list that contributed
  * more for the file, unless the other names the file by a stack frame: a frame pins the place to its function and
  * line, which a dense unit's similarity cannot see. The other list's place, when it does not overlap, becomes the
  * second place: each list's best place is a place that scores close (docs/ranking.md, "Pointers").

@@ -4,7 +4,6 @@ import type { ContentAnalysis } from "./analyze-content.js";
 import { encodeAnalysis } from "./analysis-codec.js";
 import { fileRole, findTestRoots, type FileRole } from "./file-role.js";
 import { buildTemplateVocabularies } from "./issue-template.js";
-import { findCompanions } from "./companions.js";
 import { findTestSubjects } from "./test-subjects.js";
 import { promoteImportedScripts } from "./imported-scripts.js";
 import { findDeclarationSubjects } from "./declaration-subjects.js";
@@ -64,8 +63,6 @@ export interface LexicalIndex {
   readonly definitions: ReadonlyMap<string, readonly number[]>;
   /** The whole-word vocabulary of each issue template or form in the tree (see `issue-template.ts`). */
   readonly templates: readonly ReadonlySet<string>[];
-  /** Header ↔ implementation companions of each C/C++ file (see `companions.ts`); absent key = none. */
-  readonly companions: ReadonlyMap<number, readonly number[]>;
   /** Test file → the code file beside it that it is named after (see `test-subjects.ts`). */
   readonly testSubjects: ReadonlyMap<number, number>;
   /** Imports between the files and the type relations of their types (see `graph/code-graph.ts`). */
@@ -225,7 +222,7 @@ export function buildLexicalIndex(docs: readonly LexicalDoc[], prepared?: Prepar
       return d.analysis;
     },
   }));
-  const index = {
+  return {
     files, interner, postStart, postFile, tf, lengths, avgLength, graphColumns, graph,
     postings(term: string): TermPostings | undefined {
       const t = interner.find(term);
@@ -235,12 +232,9 @@ export function buildLexicalIndex(docs: readonly LexicalDoc[], prepared?: Prepar
     paths: buildPathLookup(docs.map((d) => d.path)),
     definitions,
     templates: buildTemplateVocabularies(docs),
-    companions: new Map<number, number[]>(),
     testSubjects: findTestSubjects(files),
     declarationSubjects: findDeclarationSubjects(files),
   };
-  for (const [d, list] of findCompanions(index)) index.companions.set(d, list);
-  return index;
 }
 
 /**

@@ -3,7 +3,6 @@ import type { FileRole } from "./file-role.js";
 import {
   FIELDS, type BuiltLexicalIndex, type Field, type IndexedFile, type LexicalIndex, type TermPostings,
 } from "./lexical-index.js";
-import { findCompanions } from "./companions.js";
 import { findTestSubjects } from "./test-subjects.js";
 import { findDeclarationSubjects } from "./declaration-subjects.js";
 import { DefinitionTable } from "./definition-table.js";
@@ -14,7 +13,7 @@ import {
   contentStrings, sectionCursor, text, textColumn, type LaterSection, type TextColumn,
 } from "./snapshot-columns.js";
 import {
-  gatheredColumn, joinSections, layOutSections, memoryReadAt, openSections, type Column, type PackedSections,
+  gatheredColumn, layOutSections, openSections, type Column, type PackedSections,
   type ReadAt,
 } from "./snapshot-sections.js";
 import { encodeSortedNames, sortOrder } from "./sorted-names.js";
@@ -31,11 +30,6 @@ import { encodeSortedNames, sortOrder } from "./sorted-names.js";
  */
 const MAGIC = 0x58_4c_53_42; // "BSLX"
 const FORMAT = 6;
-
-/** Encodes an index built by `buildLexicalIndex` into one buffer. */
-export function encodeLexicalIndex(index: BuiltLexicalIndex): Uint8Array {
-  return joinSections(layOutLexicalIndex(index));
-}
 
 /** Encodes an index built by `buildLexicalIndex` as pieces to write one after another (see `layOutSections`). */
 export function layOutLexicalIndex(index: BuiltLexicalIndex): PackedSections {
@@ -115,13 +109,8 @@ export function layOutLexicalIndex(index: BuiltLexicalIndex): PackedSections {
  */
 export type AnalysisSource = (hash: string) => Uint8Array;
 
-/** Restores an index encoded by {@link encodeLexicalIndex} from bytes in memory; see {@link readLexicalSnapshot}. */
-export function decodeLexicalIndex(bytes: Uint8Array, analyses: AnalysisSource): LexicalIndex {
-  return readLexicalSnapshot(memoryReadAt(bytes), bytes.length, analyses);
-}
-
 /**
- * Opens an index encoded by {@link encodeLexicalIndex} of `totalLength` bytes read through `readAt`: the tables every
+ * Opens an index laid out by {@link layOutLexicalIndex} of `totalLength` bytes read through `readAt`: the tables every
  * ranking needs now, postings and symbols later, by range, when a ranking asks for them (`readAt` must keep answering
  * from the same bytes for as long as the index is used). Files read their analyses from `analyses` on first access.
  * Throws on bytes of another format or a damaged snapshot; a range read later throws if the bytes are gone.
@@ -208,12 +197,11 @@ export function readLexicalSnapshot(readAt: ReadAt, totalLength: number, analyse
   // The path lookup is rebuilt from the paths (no format of its own), on first use: only issues that mention a path,
   // a module or a stack frame need it.
   let lookup: PathLookup | undefined;
-  // Template vocabularies, companions, test and declaration subjects are derived from paths, roles and a few analyses: cheaper
-  // to rebuild than to give a format of their own.
-  const index = {
+  // Template vocabularies, test and declaration subjects are derived from paths, roles and a few analyses: cheaper to
+  // rebuild than to give a format of their own.
+  return {
     files, postings, lengths, avgLength, definitions,
     templates: buildTemplateVocabularies(files),
-    companions: new Map<number, number[]>(),
     testSubjects: findTestSubjects(files),
     graph: codeGraphOf(graphColumns, { definedIn: (name) => definitions.get(name) ?? [], pathOf: (d) => paths[d] }),
     declarationSubjects: findDeclarationSubjects(files),
@@ -222,8 +210,6 @@ export function readLexicalSnapshot(readAt: ReadAt, totalLength: number, analyse
       return lookup;
     },
   };
-  for (const [d, list] of findCompanions(index)) index.companions.set(d, list);
-  return index;
 }
 
 /** The symbol columns of a snapshot and the analysis source, with what was materialised so far (by content). */

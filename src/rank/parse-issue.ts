@@ -36,14 +36,14 @@ export interface ParsedIssue {
 }
 
 /** A fenced code block (```` ``` ```` or `~~~`); the second group is its body. */
-export const FENCE = /^[ \t]*(```|~~~)[^\n]*\n([\s\S]*?)^[ \t]*\1[ \t]*$/gm;
+const FENCE = /^[ \t]*(```|~~~)[^\n]*\n([\s\S]*?)^[ \t]*\1[ \t]*$/gm;
 const INLINE = /`([^`\n]+)`/g;
 /** A Markdown or HTML image: `![screenshot](https://…/1234.png)`, `<img width="600" src="…">`. */
 const IMAGE = /!\[[^\]\n]*\]\([^)\s]*\)|<img\b[^>]*>/gi;
 /** The scheme and host of a URL: `https://user-images.githubusercontent.com`. */
 const URL_ORIGIN = /\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#)\]>"'`]*/gi;
 /** A line of an interactive session (`>>> `, `... `, `In [1]: `, `$ `); the group is what was typed. */
-export const SESSION = /^[ \t]*(?:>>>|\.\.\.|In \[\d+\]:|\$) ?(.*)$/gm;
+const SESSION = /^[ \t]*(?:>>>|\.\.\.|In \[\d+\]:|\$) ?(.*)$/gm;
 /** How the name of something raised or emitted ends: an error, exception, warning, exit, failure, fault or panic. */
 const RAISED_SUFFIX = "(?:Error|Exception|Warning|Exit|Interrupt|Failure|Fault|Panic)";
 /** A name that ends like something raised or emitted (`PaymentDeclinedError`, `MediaOrderConflictWarning`). */

@@ -37,7 +37,7 @@ export function withJoinedWordsSplit(terms: readonly string[], split: (word: str
 }
 
 /** `fields.py` → `fields`, `Foo.test.ts` → `Foo.test`, `Makefile` → `Makefile`. */
-export function fileStem(file: string): string {
+function fileStem(file: string): string {
   const dot = file.lastIndexOf(".");
   return dot > 0 ? file.slice(0, dot) : file;
 }

@@ -6,8 +6,15 @@
 import type { SymbolInfo } from "../index/types.js";
 import type { ContentAnalysis } from "./analyze-content.js";
 import type { FrameHit } from "./resolve-mentions.js";
-import type { PointerOptions } from "./score-pointers.js";
 import { innermostHolding } from "./symbol-ranges.js";
+
+/** The weights of the places an issue gives by line (the same fields of `PointerOptions`, `score-pointers.ts`). */
+export interface FrameWeights {
+  readonly frameName: number;
+  readonly frameLine: number;
+  readonly cited: number;
+  readonly frameDecay: number;
+}
 
 /** A frame's bonus for one symbol, with the frame's text for the reasons; `cited` for a line the issue cites. */
 export interface FrameBonus {
@@ -24,7 +31,7 @@ export interface FrameBonus {
 export function framesOf(
   symbols: readonly SymbolInfo[],
   frames: readonly FrameHit[],
-  options: Pick<PointerOptions, "frameName" | "frameLine" | "cited" | "frameDecay">,
+  options: FrameWeights,
 ): Map<number, FrameBonus> {
   const hits = new Map<number, FrameBonus>();
   const give = (i: number, score: number, f: FrameHit): void => {

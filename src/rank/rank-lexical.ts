@@ -13,13 +13,11 @@ import { scoreSymbols } from "./score-symbols.js";
 import { scanTokens } from "./tokenize.js";
 import type { RankedFile } from "./types.js";
 import { BUILD_WORDS } from "./build-words.js";
-import { lendToCompanions } from "./companions.js";
 import { lendScores } from "./lend-scores.js";
 import { dampPlatformCopies } from "./platform-copies.js";
 import { findNamedPackages, liftNamedPackages } from "./named-packages.js";
 import { demoteDeclarationModules } from "./declaration-modules.js";
 import { liftTitleNames } from "./title-names.js";
-import { lendAlongTypes, lendToFeeders, lendToNeighbours, type GraphLoan } from "./graph-signals.js";
 
 /**
  * Ranks the index's files for an issue's text (title on the first line) with BM25F plus evidence signals: stack
@@ -51,7 +49,7 @@ export function rankLexicalParts(index: LexicalIndex, issueText: string, options
   const pointerQuery = buildPointerQuery(issue, scores.segmentWeightOf, scores.mentions.frameHits);
   const files = buildEvidence({
     index, pointerQuery, terms, weightOf: scores.weightOf, options: o, top, scores: scores.final,
-    mentions: scores.mentions, testedBy: scores.testedBy, graphLoans: scores.graphLoans,
+    mentions: scores.mentions, testedBy: scores.testedBy,
     inPackage: scores.inPackage, declaredBy: scores.declaredBy, titleWords: scores.titleWords,
   });
   return { files, fileIds: top, pointerQuery, options: o };
@@ -74,8 +72,6 @@ interface Combined {
   readonly mentions: ReturnType<typeof resolveMentions>;
   /** Code file → the test beside it whose score lifted it. */
   readonly testedBy: ReadonlyMap<number, number>;
-  /** Files lifted along the code graph, and why. */
-  readonly graphLoans: ReadonlyMap<number, GraphLoan>;
   /** Files lifted because the issue names their package: file → package name. */
   readonly inPackage: ReadonlyMap<number, string>;
   /** Implementation → the declaration file whose score lifted it. */
@@ -98,8 +94,8 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
     // Divide by at least what one uniquely defined name scores, so that when only common names match, their weak
     // evidence is not blown up to the full signal weight.
     let maxDef = o.definitions.floor * Math.log(1 + n);
-    for (const v of definitions.score.values()) maxDef = Math.max(maxDef, v);
-    if (maxDef > 0) for (const [d, v] of definitions.score) final[d] += (s.definition * v) / maxDef;
+    for (const v of definitions.values()) maxDef = Math.max(maxDef, v);
+    if (maxDef > 0) for (const [d, v] of definitions) final[d] += (s.definition * v) / maxDef;
   }
 
   const weightOf = new Map<string, number>();
@@ -121,27 +117,11 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
   // Each test beside its code file lends it a share of its score, taken before the demotion: a test's own score says
   // how much the issue reads like it, and an issue that reads like a file's tests is about that file.
   const testedBy = o.testSubjects > 0 ? lendScores(index.testSubjects, final, o.testSubjects) : new Map<number, number>();
-  // A named type's implementations and bases borrow before the demotion too: the lender's score is the evidence, and
-  // a test subclass is demoted like any test afterwards.
-  const graphLoans = new Map<number, GraphLoan>();
-  const keepLoans = (loans: ReadonlyMap<number, GraphLoan>): void => {
-    for (const [d, loan] of loans) if (!graphLoans.has(d)) graphLoans.set(d, loan);
-  };
-  if (o.graph.types > 0) keepLoans(lendAlongTypes(index, final, definitions.names, o.graph.types, o.graph.typesFrom));
   // A declaration lends the same way, from its score before the data demotion: its signatures and doc comments hold
   // the issue's names, the file it describes holds the behaviour.
   const declaredBy = o.declarationSubjects > 0
     ? lendScores(index.declarationSubjects, final, o.declarationSubjects) : new Map<number, number>();
-  let maxLines = 1;
-  for (const f of index.files) if (f.lineCount > maxLines) maxLines = f.lineCount;
-  for (let d = 0; d < n; d++) {
-    if (final[d] === 0) continue;
-    final[d] *= demote[index.files[d].role];
-    if (o.lengthPrior !== 0) {
-      const p = Math.log1p(index.files[d].lineCount) / Math.log1p(maxLines);
-      final[d] *= 1 + o.lengthPrior * (p - 0.5);
-    }
-  }
+  for (let d = 0; d < n; d++) if (final[d] !== 0) final[d] *= demote[index.files[d].role];
 
   if (o.declarationModules !== 1) demoteDeclarationModules(index, final, bestByScore(final, o.symbolDepth), o.declarationModules);
   const packages = index.graph.packages;
@@ -161,13 +141,8 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
   addAll(mentions.frame, s.frame, true);
   addAll(mentions.path, s.path, false);
   addAll(mentions.module, s.module, true);
-  if (o.companions > 0) lendToCompanions(index, final, o.companions);
   dampPlatformCopies(index, final, issue.text, o.platformCopies);
-  if (o.graph.feeders > 0) {
-    keepLoans(lendToFeeders(index, final, mentions.frame.keys(), o.graph.feeders, (d) => index.files[d].role === "code"));
-  }
-  if (o.graph.neighbours > 0) keepLoans(lendToNeighbours(index, final, bestByScore(final, 10), o.graph.neighbours));
-  return { final, weightOf, segmentWeightOf, mentions, testedBy, graphLoans, inPackage, declaredBy, titleWords };
+  return { final, weightOf, segmentWeightOf, mentions, testedBy, inPackage, declaredBy, titleWords };
 }
 
 /**
@@ -190,8 +165,7 @@ const PROSE_ROLES: ReadonlySet<FileRole> = new Set<FileRole>(["doc", "meta", "da
 function roleFactors(issue: ParsedIssue, o: LexicalRankOptions): Record<FileRole, number> {
   const f = { code: 1 } as Record<FileRole, number>;
   for (const role of Object.keys(ROLE_WORDS) as Exclude<FileRole, "code">[]) {
-    const where = role === "build" && o.buildWordsIn === "text" ? issue.prose : issue.title;
-    f[role] = ROLE_WORDS[role]?.test(where) ? 1 : o.demote[role];
+    f[role] = ROLE_WORDS[role]?.test(issue.title) ? 1 : o.demote[role];
   }
   return f;
 }

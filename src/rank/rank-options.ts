@@ -2,7 +2,6 @@ import type { Bm25fOptions } from "./score-bm25f.js";
 import { DEFAULT_QUERY_WEIGHTS, type QueryWeights } from "./build-query.js";
 import type { FileRole } from "./file-role.js";
 import type { DefinitionWeights } from "./score-definitions.js";
-import type { GraphWeights } from "./graph-signals.js";
 import { DEFAULT_POINTER_OPTIONS, type PointerOptions } from "./score-pointers.js";
 
 /** Weights of the evidence signals added to the normalised BM25F score (which lies in 0..1). 0 switches one off. */
@@ -46,11 +45,6 @@ export interface LexicalRankOptions {
    */
   readonly templates: boolean;
   /**
-   * A file's companions (`foo.h` ↔ `foo.c`/`foo.cc`/`foo.cpp`: same stem, one a header) gain this share of its
-   * score when it is better than theirs: a fix of one often edits the other. 0 = off.
-   */
-  readonly companions: number;
-  /**
    * A test file beside the code file it is named after (`server_test.go` ↔ `server.go`) lends it this share of its
    * score before the test demotion, when that lifts it: a reproduction that reads like a file's tests is about that
    * file. 0 = off.
@@ -67,8 +61,6 @@ export interface LexicalRankOptions {
    * and barrel `index` files (`declaration-modules.ts`), among the best `symbolDepth` files. 1 = off.
    */
   readonly declarationModules: number;
-  /** Shares lent along the code graph: named types to their sub- and supertypes, crash sites to their importers. */
-  readonly graph: GraphWeights;
   /**
    * A type declaration or Flow definition (`foo.d.ts`, `foo.js.flow`, `types/foo.d.ts`) lends the implementation it
    * describes (`foo.js`) this share of its score before the data demotion, when that lifts it: an issue that reads
@@ -80,16 +72,6 @@ export interface LexicalRankOptions {
    * words are multiplied by up to `1 + titleNames` (by the share of the title's weight they hold). 0 = off.
    */
   readonly titleNames: number;
-  /**
-   * Where build words ("build", "compile", "Gradle", "dependency", …) must appear to lift the build files'
-   * demotion: the title only, or anywhere in the issue's prose.
-   */
-  readonly buildWordsIn: "title" | "text";
-  /**
-   * File-length prior (BugLocator): multiplies scores by `1 + lengthPrior·(p − ½)`, where p in 0..1 grows with
-   * log(lines). Longer files are more often the ones fixed. 0 = off.
-   */
-  readonly lengthPrior: number;
   /** How many of the best files (by content and definitions) get a symbol-level score. */
   readonly symbolDepth: number;
   /**
@@ -108,8 +90,7 @@ export interface LexicalRankOptions {
 }
 
 /** Partial options, nested objects merged field by field over the defaults. */
-export type LexicalRankOptionsInput = Partial<Omit<LexicalRankOptions, "bm25" | "query" | "signals" | "demote" | "definitions" | "pointers" | "graph">> & {
-  readonly graph?: Partial<GraphWeights>;
+export type LexicalRankOptionsInput = Partial<Omit<LexicalRankOptions, "bm25" | "query" | "signals" | "demote" | "definitions" | "pointers">> & {
   readonly pointers?: Partial<PointerOptions>;
   readonly definitions?: Partial<DefinitionWeights>;
   readonly bm25?: Partial<Bm25fOptions>;
@@ -125,17 +106,15 @@ export const DEFAULT_LEXICAL_OPTIONS: LexicalRankOptions = {
   parseQuery: true,
   query: DEFAULT_QUERY_WEIGHTS,
   signals: { frame: 0.5, path: 0.5, module: 0.3, definition: 0.3, symbol: 0.5 },
-  definitions: { title: 2, repeat: 0.5, floor: 1, errorNames: 1 },
+  definitions: { title: 2, repeat: 0.5, floor: 1 },
   // Symbol segments (0.5, scored without the title's emphasis, not for docs/meta/data): multi-language NDCG 0.768 →
   // 0.772, Hit@1 0.665 → 0.675; SWE-bench Lite Hit@1 0.603 → 0.620, NDCG 0.761 → 0.766 (docs/ranking.md).
   // Amalgamations are recognised but not demoted: fixes of single-header libraries edit them too (nlohmann/json),
-  // and demoting them cost 3 points of C++ NDCG on the development set. Companions measured neutral: off.
+  // and demoting them cost 3 points of C++ NDCG on the development set.
   demote: { test: 0.3, doc: 0.3, example: 0.3, data: 0.5, build: 0.3, meta: 0.3, generated: 1 },
-  companions: 0,
   // Test subjects 0.4 (same folder only): multi-language NDCG 0.775 → 0.779, Go 0.670 → 0.723, no other language
   // moved; SWE-bench Lite unchanged (docs/ranking.md).
   testSubjects: 0.4,
-  graph: { types: 0, typesFrom: "any", feeders: 0, neighbours: 0 },
   // Named packages 0.5 and declaration modules ×0.5: TypeScript rows of 4 monorepos (21, ~/benchwork/tsdev, see
   // docs/ranking.md) NDCG 0.601 → 0.608 → 0.627; every multi-language and SWE-bench Lite ranking unchanged.
   packages: 0.5,
@@ -144,38 +123,9 @@ export const DEFAULT_LEXICAL_OPTIONS: LexicalRankOptions = {
   // Behaviour-only titles 0.5: multi-language 2 rankings up (github-readme-stats-1314, go-zero-1456), none down;
   // SWE-bench Lite none moved (docs/ranking.md, "Failure classes of unseen repositories").
   titleNames: 0.5,
-  buildWordsIn: "title",
   templates: true,
-  lengthPrior: 0,
   symbolDepth: 100,
   platformCopies: 0.5,
-  pointers: DEFAULT_POINTER_OPTIONS,
-};
-
-/**
- * Plain BM25 over whole files with a word splitter (Okapi, k1 1.2, b 0.75): the baseline of the ablation table.
- * No identifier splitting, no path or symbol fields, no query understanding, no evidence signals.
- */
-export const PLAIN_BM25_OPTIONS: LexicalRankOptions = {
-  limit: 50,
-  bm25: { k1: 1.2, word: 1, part: 0, symbol: 0, dir: 0, name: 0, bContent: 0.75, bSymbol: 0.75, bPath: 0.75 },
-  parseQuery: false,
-  query: DEFAULT_QUERY_WEIGHTS,
-  signals: { frame: 0, path: 0, module: 0, definition: 0, symbol: 0 },
-  definitions: { title: 0, repeat: 0, floor: 0, errorNames: 1 },
-  demote: { test: 1, doc: 1, example: 1, data: 1, build: 1, meta: 1, generated: 1 },
-  companions: 0,
-  testSubjects: 0,
-  graph: { types: 0, typesFrom: "any", feeders: 0, neighbours: 0 },
-  packages: 0,
-  declarationModules: 1,
-  declarationSubjects: 0,
-  titleNames: 0,
-  buildWordsIn: "title",
-  templates: false,
-  lengthPrior: 0,
-  symbolDepth: 100,
-  platformCopies: 1,
   pointers: DEFAULT_POINTER_OPTIONS,
 };
 
@@ -193,6 +143,5 @@ export function resolveLexicalOptions(
     demote: { ...base.demote, ...input.demote },
     definitions: { ...base.definitions, ...input.definitions },
     pointers: { ...base.pointers, ...input.pointers },
-    graph: { ...base.graph, ...input.graph },
   };
 }

@@ -13,28 +13,15 @@ export interface DefinitionWeights {
    * signal weight, and matches on common names alone stay weak. 0 = divide by the best score.
    */
   readonly floor: number;
-  /**
-   * The weight of an exception or error name (`…Error`, `…Exception`) the issue quotes, relative to other names: the
-   * issue says what was raised, and the fix is usually where it is raised or caught, not where it is defined.
-   * Measured at 0.5 and 0 (docs/ranking.md, "Tried and not kept"): SWE-bench Lite unchanged, two multi-language
-   * issues slightly down; so 1, as any name. The pointer inside a file does discount them (`quotedErrors`).
-   */
-  readonly errorNames: number;
-}
-
-/** Per file: the summed rarity of the issue's identifiers that the file defines, and those names. */
-export interface DefinitionScores {
-  readonly score: Map<number, number>;
-  readonly names: Map<number, string[]>;
 }
 
 /**
  * Scores files by the code names of the issue that they define. A name defined in few files is strong evidence
  * (`URLField`), one defined everywhere (`__init__`, `get`) is weak: each name adds `ln(1 + N/defining files)`.
  * Dotted names contribute their segments (`forms.URLField.clean` → `URLField`, `clean`). Names match exactly, with
- * case: `sphinx` (a package) is not the class `Sphinx`.
+ * case: `sphinx` (a package) is not the class `Sphinx`. Returns, per file, the summed weight of the names it defines.
  */
-export function scoreDefinitions(index: LexicalIndex, issue: ParsedIssue, weights: DefinitionWeights): DefinitionScores {
+export function scoreDefinitions(index: LexicalIndex, issue: ParsedIssue, weights: DefinitionWeights): Map<number, number> {
   const names = new Set<string>();
   const addName = (s: string): void => {
     if (s.length >= 3 && !/^__\w+__$/.test(s)) names.add(s);
@@ -55,19 +42,13 @@ export function scoreDefinitions(index: LexicalIndex, issue: ParsedIssue, weight
   for (const w of issue.text.match(/[A-Za-z_]\w*/g) ?? []) counts.set(w, (counts.get(w) ?? 0) + 1);
   const n = index.files.length;
   const score = new Map<number, number>();
-  const matched = new Map<number, string[]>();
   for (const name of names) {
     const files = index.definitions.get(name);
     if (!files) continue;
     const prominence = (inTitle.has(name) ? 1 + weights.title : 1) * (1 + weights.repeat * Math.log(counts.get(name) ?? 1));
-    const weight = Math.log(1 + n / files.length) * prominence * (/(Error|Exception)$/.test(name) ? weights.errorNames : 1);
+    const weight = Math.log(1 + n / files.length) * prominence;
     if (weight <= 0) continue;
-    for (const file of files) {
-      score.set(file, (score.get(file) ?? 0) + weight);
-      const list = matched.get(file);
-      if (list) list.push(name);
-      else matched.set(file, [name]);
-    }
+    for (const file of files) score.set(file, (score.get(file) ?? 0) + weight);
   }
-  return { score, names: matched };
+  return score;
 }

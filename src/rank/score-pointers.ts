@@ -4,7 +4,6 @@ import { sumSymbolWeights } from "./score-symbols.js";
 import type { LexicalIndex } from "./lexical-index.js";
 import { RAISED_NAME, type ParsedIssue } from "./parse-issue.js";
 import type { FrameHit } from "./resolve-mentions.js";
-import { scanTokens } from "./tokenize.js";
 import { issueCodeLineHashes } from "./quoted-code-lines.js";
 import { framesOf, quotedHolders } from "./pointer-places.js";
 import { dataAlone, linesOverlap, span } from "./symbol-ranges.js";
@@ -39,14 +38,6 @@ export interface PointerOptions {
    * symbol.
    */
   readonly quotedErrors: number;
-  /** Extra share of a query term's weight when it is in the symbol's own name, not only on its lines. */
-  readonly nameTerms: number;
-  /**
-   * Length normalisation of the words score: divided by (1 + distinct terms on the symbol's own lines)^lengthNorm.
-   * Measured and off (docs/ranking.md, "Pointers"): fixes land in long functions more often than a normalised score
-   * says.
-   */
-  readonly lengthNorm: number;
   /**
    * The share of its score a line window keeps in a file that also has definitions: the window covers code outside
    * every definition (imports, module-level statements, a macro's items), which holds the fix less often than a
@@ -75,8 +66,6 @@ export const DEFAULT_POINTER_OPTIONS: PointerOptions = {
   frameDecay: 0.75,
   named: 0.5,
   quotedErrors: 0.5,
-  nameTerms: 0,
-  lengthNorm: 0,
   gapWindows: 0.75,
   dataDeclarations: 0.75,
   second: 0.8,
@@ -169,12 +158,7 @@ export function scoreFileSymbols(index: LexicalIndex, file: number, query: Point
   const { analysis: a, local } = summed;
 
   const data = dataAlone(symbols);
-  const words = symbols.map((s, i) => {
-    let sum = summed.sums[i];
-    if (options.nameTerms > 0) scanTokens(s.name, (term) => (sum += options.nameTerms * (query.weightOf.get(term) ?? 0)));
-    if (data.has(i)) sum *= options.dataDeclarations;
-    return options.lengthNorm > 0 ? sum / (1 + a.symbolTerms[i].length) ** options.lengthNorm : sum;
-  });
+  const words = symbols.map((_, i) => (data.has(i) ? summed.sums[i] * options.dataDeclarations : summed.sums[i]));
   let maxWords = 0;
   for (const w of words) if (w > maxWords) maxWords = w;
 

@@ -115,17 +115,6 @@ function* checkedPieces(column: StreamedColumn): Iterable<Uint8Array> {
   if (total !== column.byteLength) throw new Error(`a streamed snapshot column gave ${total} bytes, not ${column.byteLength}`);
 }
 
-/** Joins laid-out sections into one buffer (a snapshot held in memory). */
-export function joinSections(packed: PackedSections): Uint8Array {
-  const out = new Uint8Array(packed.byteLength);
-  let at = 0;
-  for (const piece of packed.pieces()) {
-    out.set(piece, at);
-    at += piece.length;
-  }
-  return out;
-}
-
 /**
  * Opens a packed snapshot of `totalLength` bytes through `readAt`: reads and checks the header only. Throws on another
  * magic, or when the sections the header lists do not fill exactly `totalLength` bytes (a truncated or damaged file).
@@ -158,12 +147,6 @@ export function openSections(magic: number, readAt: ReadAt, totalLength: number)
       return bytes;
     },
   };
-}
-
-/** A `ReadAt` over bytes in memory: views, no copies (the bytes are copied once if not 8-byte aligned). */
-export function memoryReadAt(input: Uint8Array): ReadAt {
-  const bytes = input.byteOffset % 8 === 0 ? input : input.slice();
-  return (position, length) => bytes.subarray(position, position + length);
 }
 
 function dataView(bytes: Uint8Array): DataView {

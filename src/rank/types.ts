@@ -20,12 +20,6 @@ export interface Evidence {
   readonly similarity?: number;
   /** The test file beside this one, named after it, whose match with the issue raised this file (`test-subjects.ts`). */
   readonly tests?: { readonly path: string };
-  /**
-   * The code-graph relation that raised this file: it is a subtype or supertype of `name` (a type the issue names,
-   * defined in `path`), it imports the file a stack frame names (`feeds`), or a best file imports it or is imported
-   * by it (`neighbour`).
-   */
-  readonly related?: { readonly relation: "subtype" | "supertype" | "feeds" | "neighbour"; readonly path: string; readonly name?: string };
   /** The package of the tree (its `package.json` name) this file belongs to, when the issue names it. */
   readonly package?: string;
   /** Words of a behaviour-only issue's title that this file's folders or name hold (`title-names.ts`). */

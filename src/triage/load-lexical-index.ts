@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CONTENT_VERSION_KEY } from "../index/index-tree.js";
 import { buildLexicalIndex, type LexicalIndex } from "../rank/lexical-index.js";
@@ -177,5 +178,10 @@ class CodeHash {
 
 function moduleFiles(dir: URL): string[] {
   const path = fileURLToPath(dir);
-  return readdirSync(path).filter((name) => /\.(js|ts)$/.test(name) && !name.endsWith(".d.ts")).sort().map((name) => path + name);
+  // Subfolders too: rank/ groups its modules by concern.
+  return readdirSync(path, { recursive: true, encoding: "utf8" })
+    .map((name) => name.split(sep).join("/"))
+    .filter((name) => /\.(js|ts)$/.test(name) && !name.endsWith(".d.ts"))
+    .sort()
+    .map((name) => path + name);
 }

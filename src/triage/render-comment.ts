@@ -4,7 +4,6 @@ import { escapeMarkdown, inlineCode } from "./escape-markdown.js";
 import type { SettingsProblem } from "./parse-settings.js";
 import type { MapProblem } from "../route/area-map.js";
 import { renderProblems } from "./render-problems.js";
-import { describeRelation } from "../rank/describe-relation.js";
 import type { Settings } from "./settings-schema.js";
 
 /** Hidden first line that identifies the one BugScout comment on an issue. */
@@ -75,7 +74,6 @@ function renderFile(input: CommentInput, file: RankedFile): string {
   if (evidence.terms.length > 0) why.push(`matches ${evidence.terms.slice(0, MAX_TERMS).map((t) => inlineCode(t, 40)).join(", ")}`);
   if (evidence.titleWords) why.push(`its path holds ${evidence.titleWords.slice(0, MAX_TERMS).map((t) => inlineCode(t, 40)).join(", ")} from the title`);
   if (evidence.package) why.push(`in package ${inlineCode(evidence.package, 80)}, named in the issue`);
-  if (evidence.related) why.push(describeRelation(evidence.related, (text) => inlineCode(text, 80)));
   if (evidence.tests) why.push(`its test ${inlineCode(evidence.tests.path.slice(evidence.tests.path.lastIndexOf("/") + 1), 80)} matches too`);
   if (evidence.declarations) why.push(`its declarations ${inlineCode(evidence.declarations.path.slice(evidence.declarations.path.lastIndexOf("/") + 1), 80)} match too`);
   // A number BugScout itself recorded, not text from the issue: left as a live reference to the past issue.

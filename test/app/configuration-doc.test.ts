@@ -3,7 +3,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, it } from "node:test";
 import { parse } from "yaml";
-import { buildSettingsJsonSchema, renderSettingsTable } from "../../src/triage/describe-settings.js";
+import { buildSettingsJsonSchema, renderSettingsTable } from "./describe-settings.js";
 import { parseSettings } from "../../src/triage/parse-settings.js";
 import { defaultSettings } from "../../src/triage/settings-schema.js";
 

@@ -79,19 +79,10 @@ describe("renderComment", () => {
     assert.match(line, /matches `user` · its test `user_'test'_@me\.py` matches too$/, line);
   });
 
-  it("says which named package a file is in and which code-graph relation raised it, names in code spans", () => {
-    const lifted: RankedFile = {
-      ...FILE,
-      evidence: {
-        terms: ["body"], package: "@acme/http",
-        related: { relation: "subtype", path: "src/http/body-handler.ts", name: "Body`Handler" },
-      },
-    };
+  it("says which named package a file is in, the name in a code span", () => {
+    const lifted: RankedFile = { ...FILE, evidence: { terms: ["body"], package: "@acme/ht`tp" } };
     const line = (renderComment(input({ files: [lifted] })) ?? "").split("\n").find((l) => l.startsWith("1. ")) ?? "";
-    assert.match(line, /matches `body` · in package `@acme\/http`, named in the issue · extends `Body'Handler`, named in the issue$/, line);
-    const feeds: RankedFile = { ...FILE, evidence: { terms: [], related: { relation: "feeds", path: "pkg/parse.py" } } };
-    const second = (renderComment(input({ files: [feeds] })) ?? "").split("\n").find((l) => l.startsWith("1. ")) ?? "";
-    assert.match(second, /— calls into `parse\.py`, in the trace$/, second);
+    assert.match(line, /matches `body` · in package `@acme\/ht'tp`, named in the issue$/, line);
   });
 
   it("says which words of a behaviour-only title a file's path holds, in code spans", () => {

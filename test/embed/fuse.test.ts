@@ -21,14 +21,12 @@ describe("fuseRankings", () => {
     assert.deepEqual(fuseRankings([{ files: lexical, weight: 0 }, { files: dense, weight: Number.NaN }]), []);
   });
 
-  test("empty lists are ignored and score fusion guards zero and NaN maxima", () => {
+  test("empty lists are ignored, and NaN or zero scores do not matter: only ranks count", () => {
     assert.deepEqual(fuseRankings([]), []);
     assert.deepEqual(fuseRankings([{ files: [] }, { files: dense }]).map((f) => f.path), ["b.py", "d.py", "a.py"]);
-    const zeros = [file("x.py", 0), file("y.py", 0)];
-    const nan = [file("z.py", Number.NaN)];
-    const fused = fuseRankings([{ files: zeros }, { files: nan }, { files: lexical }], { method: "score" });
-    assert.deepEqual(fused.map((f) => [f.path, f.score]), [["a.py", 1], ["b.py", 8 / 12], ["c.py", 1 / 12]]);
-    assert.ok(fused.every((f) => Number.isFinite(f.score)));
+    const odd = [file("x.py", 0), file("z.py", Number.NaN)];
+    const fused = fuseRankings([{ files: odd }]);
+    assert.deepEqual(fused.map((f) => [f.path, f.score]), [["x.py", 1 / 61], ["z.py", 1 / 62]]);
   });
 
   test("a file named by a stack frame keeps the top even when one list missed it", () => {
@@ -43,7 +41,7 @@ describe("fuseRankings", () => {
     const lexicalFirst = [
       file("m.py", 9, {
         terms: ["merge"], symbol: place("Media.merge", 40, 60), alsoSymbol: place("Media.__add__", 70, 75),
-        tests: { path: "tests/test_media.py" }, related: { relation: "neighbour", path: "w.py" }, titleWords: ["media"],
+        tests: { path: "tests/test_media.py" }, package: "media-kit", titleWords: ["media"],
       }),
     ];
 
@@ -52,7 +50,7 @@ describe("fuseRankings", () => {
       const [m] = fuseRankings([{ files: lexicalFirst }, { files: dense }]).filter((f) => f.path === "m.py");
       assert.deepEqual(m.evidence, {
         terms: ["merge"], symbol: place("Media.merge", 40, 60), alsoSymbol: place("Media.__add__", 70, 75),
-        tests: { path: "tests/test_media.py" }, related: { relation: "neighbour", path: "w.py" }, titleWords: ["media"], similarity: 0.8,
+        tests: { path: "tests/test_media.py" }, package: "media-kit", titleWords: ["media"], similarity: 0.8,
       });
     });
 

@@ -43,8 +43,6 @@ export interface FakeVoyage {
   readonly requests: RecordedRequest[];
   /** Inputs embedded successfully (document and query), in arrival order. */
   readonly embedded: string[];
-  /** Documents reranked successfully, in arrival order. */
-  readonly reranked: string[];
   configure(patch: Partial<FakeVoyageBehaviour>): void;
   /** The next `count` embedding requests fail with `failure`. */
   failNext(count: number, failure: ScriptedFailure): void;
@@ -54,12 +52,11 @@ export interface FakeVoyage {
 
 const DEFAULTS: FakeVoyageBehaviour = { latencyMs: 0, msPerKToken: 0, charsPerToken: 4, maxTokensPerRequest: 120_000, maxInputs: 1_000 };
 
-/** Starts the fake Voyage API on 127.0.0.1 and a free port. Serves POST /v1/embeddings and POST /v1/rerank. */
+/** Starts the fake Voyage API on 127.0.0.1 and a free port. Serves POST /v1/embeddings. */
 export async function startFakeVoyage(initial: Partial<FakeVoyageBehaviour> = {}): Promise<FakeVoyage> {
   const behaviour: FakeVoyageBehaviour = { ...DEFAULTS, ...initial };
   const requests: RecordedRequest[] = [];
   const embedded: string[] = [];
-  const reranked: string[] = [];
   const script: ScriptedFailure[] = [];
   const sockets = new Set<Socket>();
 
@@ -67,11 +64,11 @@ export async function startFakeVoyage(initial: Partial<FakeVoyageBehaviour> = {}
     const path = req.url ?? "";
     const raw = await readBody(req);
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
-    const inputs = typeof body.input === "string" ? [body.input] : (((body.input ?? body.documents) as string[] | undefined) ?? []);
+    const inputs = typeof body.input === "string" ? [body.input] : ((body.input as string[] | undefined) ?? []);
     const record = (status: number): void => {
       requests.push({ path, status, inputType: (body.input_type as string | null) ?? null, inputs, outputDimension: body.output_dimension as number | undefined, outputDtype: body.output_dtype as string | undefined, encodingFormat: body.encoding_format as string | undefined });
     };
-    if (req.method !== "POST" || (path !== "/v1/embeddings" && path !== "/v1/rerank")) return reply(res, 404, { detail: "not found" }, record);
+    if (req.method !== "POST" || path !== "/v1/embeddings") return reply(res, 404, { detail: "not found" }, record);
     const auth = req.headers.authorization ?? "";
     if (behaviour.apiKey !== undefined && auth !== `Bearer ${behaviour.apiKey}`) {
       return reply(res, 401, { detail: `Provided API key is invalid: ${auth}` }, record);
@@ -81,7 +78,6 @@ export async function startFakeVoyage(initial: Partial<FakeVoyageBehaviour> = {}
       const headers: Record<string, string> = scripted.retryAfter === undefined ? {} : { "retry-after": scripted.retryAfter };
       return reply(res, scripted.status, scripted.body ?? { detail: `scripted failure ${scripted.status}` }, record, headers);
     }
-    if (path === "/v1/rerank") return rerank(body, res, record);
     const tokens = inputs.reduce((sum, t) => sum + Math.ceil(t.length / behaviour.charsPerToken), 0);
     if (inputs.length > behaviour.maxInputs) {
       return reply(res, 400, { detail: `The max allowed number of inputs is ${behaviour.maxInputs}. Your batch has ${inputs.length} inputs.` }, record);
@@ -100,26 +96,6 @@ export async function startFakeVoyage(initial: Partial<FakeVoyageBehaviour> = {}
     reply(res, 200, { object: "list", data, model: body.model, usage: { total_tokens: tokens } }, record);
   }
 
-  /** Relevance = cosine of the fake embeddings, so rerank agrees with the fake's dense ranking. */
-  async function rerank(body: Record<string, unknown>, res: ServerResponse, record: (status: number) => void): Promise<void> {
-    const documents = (body.documents as string[] | undefined) ?? [];
-    const query = String(body.query ?? "");
-    const tokens = Math.ceil(query.length / behaviour.charsPerToken) * documents.length + documents.reduce((n, d) => n + Math.ceil(d.length / behaviour.charsPerToken), 0);
-    await delay(behaviour.latencyMs + (tokens / 1000) * behaviour.msPerKToken, res);
-    if (res.destroyed) return;
-    const q = fakeEmbedding(query, 256);
-    const scored = documents.map((d, index) => {
-      const v = fakeEmbedding(d, 256);
-      let dot = 0;
-      for (let i = 0; i < v.length; i++) dot += v[i] * q[i];
-      return { index, relevance_score: dot };
-    });
-    scored.sort((a, b) => b.relevance_score - a.relevance_score || a.index - b.index);
-    const topK = typeof body.top_k === "number" ? body.top_k : scored.length;
-    reranked.push(...documents);
-    reply(res, 200, { object: "list", data: scored.slice(0, topK), model: body.model, usage: { total_tokens: tokens } }, record);
-  }
-
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => reply(res, 500, { detail: String(error) }, () => undefined));
   });
@@ -135,7 +111,6 @@ export async function startFakeVoyage(initial: Partial<FakeVoyageBehaviour> = {}
     baseUrl: `http://127.0.0.1:${address.port}/v1`,
     requests,
     embedded,
-    reranked,
     configure: (patch) => Object.assign(behaviour, patch),
     failNext: (count, failure) => {
       for (let i = 0; i < count; i++) script.push(failure);

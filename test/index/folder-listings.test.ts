@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { test, type TestContext } from "node:test";
 import { decodeFolderEntries, encodeFolderEntries } from "../../src/index/folder-listings.js";
 import { createFsTreeSource } from "../../src/index/fs-tree-source.js";
-import { selectFiles, walkSelection } from "../../src/index/select-files.js";
+import { walkSelection } from "../../src/index/select-files.js";
+import { selectAll } from "./select-all.js";
 import type { TreeEntry } from "../../src/index/tree-source.js";
 import { decodeFolderListings, encodeFolderListings } from "../../src/store/folder-listings-codec.js";
 import { SCHEMA_VERSION } from "../../src/store/migrations.js";
@@ -86,7 +87,7 @@ test("the walk visits the same files in the same order with recalled listings as
   const withListings = events(known);
   assert.equal(recalled.length, 4);
   assert.deepEqual(withListings, events());
-  assert.deepEqual(selectFiles(source).files.map((f) => `selected:${f.path}`), withListings.filter((e) => e.startsWith("selected")));
+  assert.deepEqual(selectAll(source).files.map((f) => `selected:${f.path}`), withListings.filter((e) => e.startsWith("selected")));
 });
 
 test("folders changed within the settle time are listed every time, and not recorded", async (t) => {

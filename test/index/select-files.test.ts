@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { test } from "node:test";
 import { createFsTreeSource } from "../../src/index/fs-tree-source.js";
-import { emptySkipCounts, selectFiles, walkSelection } from "../../src/index/select-files.js";
+import { emptySkipCounts, walkSelection } from "../../src/index/select-files.js";
+import { selectAll } from "./select-all.js";
 import type { TreeEntry, TreeSource } from "../../src/index/tree-source.js";
 import { makeTempDir, writeTree } from "./temp-tree.js";
 
@@ -40,7 +41,7 @@ test("each selection rule skips its files, counted by reason, and the rest is se
   const root = makeTempDir(t);
   writeTree(root, TREE);
 
-  const selection = selectFiles(createFsTreeSource(root), { maxFileBytes: 5000 });
+  const selection = selectAll(createFsTreeSource(root), { maxFileBytes: 5000 });
 
   assert.deepEqual(selection.files.map((f) => f.path), ["README.md", "docs/notes.md", "src/app.py", "src/util.js"]);
   assert.deepEqual(selection.skipped, {
@@ -76,7 +77,7 @@ test("a selected file carries its size, sha256, language and decoded text", (t) 
   const bytes = Buffer.from("def main():\r\n    pass\r\n");
   writeTree(root, { "src/app.py": bytes });
 
-  const { files } = selectFiles(createFsTreeSource(root));
+  const { files } = selectAll(createFsTreeSource(root));
 
   assert.deepEqual(files, [{
     path: "src/app.py", size: 23, language: "python", text: "def main():\n    pass\n",
@@ -90,7 +91,7 @@ test("include globs keep only matching files and exclude globs drop files, both 
     "src/a.py": "a = 1\n", "src/b.ts": "b\n", "src/gen/c.py": "c = 1\n", "docs/d.md": "d\n", "e.py": "e\n",
   });
 
-  const selection = selectFiles(createFsTreeSource(root), { include: ["src/**", "*.md"], exclude: ["src/gen/"] });
+  const selection = selectAll(createFsTreeSource(root), { include: ["src/**", "*.md"], exclude: ["src/gen/"] });
 
   assert.deepEqual(selection.files.map((f) => f.path), ["docs/d.md", "src/a.py", "src/b.ts"]);
   assert.deepEqual(selection.skipped, { ...emptySkipCounts(), excluded: 2 });
@@ -100,7 +101,7 @@ test("the file cap keeps the first files in path order and counts the rest as ov
   const root = makeTempDir(t);
   writeTree(root, { "b/2.py": "2\n", "a/1.py": "1\n", "c.py": "3\n", "a/0.png": "x", "b/1.py": "1b\n" });
 
-  const selection = selectFiles(createFsTreeSource(root), { maxFiles: 2 });
+  const selection = selectAll(createFsTreeSource(root), { maxFiles: 2 });
 
   assert.deepEqual(selection.files.map((f) => f.path), ["a/1.py", "b/1.py"]);
   // a/0.png is skipped for what it is, before the cap is looked at.
@@ -131,7 +132,7 @@ test("files and directories that cannot be read are skipped as unreadable, never
   const source = memoryTree({ "ok.py": "x = 1\n", "bad.py": "y\n", "locked/inner.py": "z\n" },
     new Set(["bad.py", "locked"]));
 
-  const selection = selectFiles(source);
+  const selection = selectAll(source);
 
   assert.deepEqual(selection.files.map((f) => f.path), ["ok.py"]);
   assert.deepEqual(selection.skipped, { ...emptySkipCounts(), unreadable: 2 });
@@ -140,5 +141,5 @@ test("files and directories that cannot be read are skipped as unreadable, never
 test("an unreadable root throws instead of looking like an empty tree", () => {
   const source = memoryTree({ "a.py": "a\n" }, new Set([""]));
 
-  assert.throws(() => selectFiles(source), { message: "Cannot list the root of the tree" });
+  assert.throws(() => selectAll(source), { message: "Cannot list the root of the tree" });
 });

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { rankLexical } from "../../src/rank/rank-lexical.js";
-import { PLAIN_BM25_OPTIONS } from "../../src/rank/rank-options.js";
+import { PLAIN_BM25_OPTIONS } from "../../bench/eval-configs.js";
 import { buildShopIndex } from "./fixture-shop.js";
 
 const index = buildShopIndex();
@@ -75,7 +75,7 @@ test("the file that defines a named identifier ranks first", () => {
   assert.equal(ranked[0].evidence.symbol?.name, "format_money");
 });
 
-test("a dotted module name resolves to its file (module signal, off by default)", () => {
+test("a dotted module name resolves to its file (module signal)", () => {
   const ranked = rankLexical(index, "Startup fails\nin shop.payment.gateway on import", { signals: { module: 0.5 } });
   assert.equal(ranked[0].path, "shop/payment/gateway.py");
   assert.deepEqual(ranked[0].evidence.mention, { kind: "path", text: "shop.payment.gateway" });

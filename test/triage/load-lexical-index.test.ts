@@ -5,7 +5,7 @@ import {
 import { dirname, join } from "node:path";
 import { test, type TestContext } from "node:test";
 import { buildLexicalIndex, type LexicalIndex } from "../../src/rank/lexical-index.js";
-import { encodeLexicalIndex } from "../../src/rank/lexical-snapshot.js";
+import { encodeLexicalIndex } from "../rank/snapshot-in-memory.js";
 import { prepareContents } from "../../src/rank/prepared-contents.js";
 import { rankLexical } from "../../src/rank/rank-lexical.js";
 import { openIndexStore, type SqliteIndexStore } from "../../src/store/open-index-store.js";

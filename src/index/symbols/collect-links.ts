@@ -1,5 +1,5 @@
 import type { Node, QueryMatch } from "web-tree-sitter";
-import type { FileLinks, Language, TypeLink } from "../types.js";
+import type { FileLinks, Language } from "../types.js";
 import { LINK_CALLS } from "./link-rules.js";
 
 /** More than this many imports or type links in one content are dropped: generated tables, not a module's wiring. */

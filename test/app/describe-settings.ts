@@ -1,5 +1,7 @@
+// Test tooling beside the docs test that uses it: generates the settings reference and JSON Schema of
+// docs/configuration.md from the one zod schema. No entry point needs it at run time.
 import { z } from "zod";
-import { settingsSchema } from "./settings-schema.js";
+import { settingsSchema } from "../../src/triage/settings-schema.js";
 
 /** A JSON Schema (draft 2020-12) node, limited to the keywords the settings schema needs. */
 export type JsonSchema = { readonly [keyword: string]: unknown };
