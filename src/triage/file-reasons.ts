@@ -1,4 +1,3 @@
-import { describeRelation } from "../rank/describe-relation.js";
 import type { RankedFile } from "../rank/types.js";
 
 /**
@@ -13,7 +12,6 @@ export function fileReasons(file: RankedFile): string[] {
   if (e.terms.length > 0) reasons.push(`matches ${e.terms.slice(0, 5).join(", ")}`);
   if (e.titleWords) reasons.push(`its path holds ${e.titleWords.slice(0, 5).join(", ")} from the title`);
   if (e.package) reasons.push(`in package ${e.package}, named in the issue`);
-  if (e.related) reasons.push(describeRelation(e.related, (text) => text));
   if (e.tests) reasons.push(`its test ${e.tests.path.slice(e.tests.path.lastIndexOf("/") + 1)} matches too`);
   if (e.declarations) reasons.push(`its declarations ${e.declarations.path.slice(e.declarations.path.lastIndexOf("/") + 1)} match too`);
   if (e.history && Number.isSafeInteger(e.history.issue)) reasons.push(`fixed for the similar #${e.history.issue}`);
