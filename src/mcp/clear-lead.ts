@@ -11,7 +11,7 @@
  * at the tool's default budget (docs/benchmarks.md, "the first file's share by its lead"). Not the comment's `estimateConfidence` (the lead
  * over the mean of the next four files, with the issue's terms matched and a named path): replayed as this gate at
  * 0.5 / 0.6 / 0.7, alone or beside the ratio, it loses on the multi-language set at 4,000 tokens (Go under every
- * threshold; docs/benchmarks.md, "twenty-seventh session").
+ * threshold; docs/ranking.md, "What was tried").
  */
 export const CLEAR_LEAD: ClearLead = { ratio: 0.8, firstWholeShare: 0.8, fileExcerptShare: 1 / 4 };
 

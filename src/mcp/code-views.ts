@@ -22,7 +22,7 @@ export interface CodeView {
  * own and its methods') keep their summary line and leave the rest out (`omitted`): the prose costs a budget more
  * than it tells an agent about where to edit (docs/benchmarks.md, "Docstrings shortened"); `get_symbol` returns every
  * line. A whole file's definitions are shortened alike (so a first file with long docstrings comes whole more often,
- * docs/benchmarks.md, "twenty-fourth session"); a line window over code outside every definition has none. Doc
+ * docs/ranking.md, "What was tried"); a line window over code outside every definition has none. Doc
  * comments of other languages stay: leaving them out of a class moved as many answers out of the budget as into it.
  */
 export function codeView(context: RepoContext, s: CatalogSymbol): CodeView {
