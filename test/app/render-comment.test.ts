@@ -12,7 +12,7 @@ function input(ranking: Partial<Ranking>, overrides: Partial<CommentInput> = {},
   const base = defaultSettings();
   return {
     link: { webBaseUrl: "https://ghe.example.com/", owner: "acme", repo: "shop", commit: SHA },
-    ranking: { mode: "hybrid", reason: "embeddings warm", ms: 1234, files: [], ...ranking },
+    ranking: { mode: "hybrid", reason: "embeddings warm", ms: 1234, files: [], confidence: 0.8, ...ranking },
     confidence: 0.8,
     settings: { ...base, comment: { ...base.comment, ...settings } },
     problems: [],

@@ -103,6 +103,7 @@ describe("settings in the app", () => {
       mode: "bm25",
       reason: "no embedding key configured",
       ms: 3,
+      confidence: 0.75,
       files: [{ path: "app.py", score: 1, evidence: { terms: ["dispatch", "route", "handler"] } }],
     };
   });
