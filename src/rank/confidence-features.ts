@@ -32,9 +32,9 @@ export interface ConfidenceFeatures {
   readonly rarity: number;
   /** `ln(1 + n)` of the query's distinctive terms the first file has (IDF at least half of the tree's largest). */
   readonly distinctive: number;
-  /** `ln(score₁ / score₂)`, at most {@link MAX_LOG_GAP} (also when there is no second file). */
+  /** `ln(score₁ / score₂)`, at most {@link MAX_LOG_GAP}; 0 when there is no second file (no lead to measure). */
   readonly gap2: number;
-  /** `ln(score₁ / score₅)`, at most {@link MAX_LOG_GAP} (also when there are fewer than five files). */
+  /** `ln(score₁ / score₅)`, at most {@link MAX_LOG_GAP}; 0 when there are fewer than five files. */
   readonly gap5: number;
   /** `ln(1 + files in the tree)`: the larger the tree, the more places an answer can hide. */
   readonly treeSize: number;
@@ -45,7 +45,7 @@ export const CONFIDENCE_FEATURES = [
   "frame", "path", "definition", "coverage", "unknown", "unknownNames", "names", "rarity", "distinctive", "gap2", "gap5", "treeSize",
 ] as const satisfies readonly (keyof ConfidenceFeatures)[];
 
-/** A score lead beyond e³ (twenty times) says nothing more: caps `gap2` and `gap5`, and stands for a missing file. */
+/** A score lead beyond e³ (twenty times) says nothing more: caps `gap2` and `gap5`. */
 export const MAX_LOG_GAP = 3;
 
 /** How many ranked files the features read (the lead over the fifth): a ranking is made at least this deep. */
@@ -118,10 +118,14 @@ function identifierWords(identifiers: readonly string[]): string[] {
   return [...words];
 }
 
-/** `ln(first / other)` capped at {@link MAX_LOG_GAP}; a missing, zero or negative other file is the cap. */
+/**
+ * `ln(first / other)` capped at {@link MAX_LOG_GAP}. A missing other file gives 0: a lone candidate has no lead to
+ * measure, and in a small tree one incidental word makes one (no development tree has fewer than five candidates, so
+ * the fit cannot say what it is worth). A zero or negative other file is the cap.
+ */
 function logGap(first: number, other: number | undefined): number {
-  if (!(first > 0)) return 0;
-  if (other === undefined || !(other > 0)) return MAX_LOG_GAP;
+  if (!(first > 0) || other === undefined) return 0;
+  if (!(other > 0)) return MAX_LOG_GAP;
   return Math.min(MAX_LOG_GAP, Math.max(0, Math.log(first / other)));
 }
 
