@@ -11,11 +11,11 @@ import type { RankedFile } from "./types.js";
 /**
  * What a ranking says about how sure it can be of its first file: the inputs of the confidence model
  * (`confidence-model.ts`). Each is read from the ranking, the issue's query terms and the index; none changes the
- * ranking. Shares are 0 to 1; logarithms are natural.
+ * ranking. Shares are 0 to 1; logarithms are natural. Two more were fitted and left out (docs/ranking.md,
+ * "Confidence"): a stack frame naming the first file (its weight came out below 0 on half A: the lead a frame gives
+ * already shows in `gap2`) and the tree's size (no development tree is small, so a small one would be extrapolated).
  */
 export interface ConfidenceFeatures {
-  /** 1 when a stack-trace frame of the issue names the first file. */
-  readonly frame: number;
   /** 1 when the issue writes the first file's path. */
   readonly path: number;
   /** 1 when the first file defines a name the issue uses as an identifier (a class, function, frame symbol). */
@@ -36,13 +36,11 @@ export interface ConfidenceFeatures {
   readonly gap2: number;
   /** `ln(score₁ / score₅)`, at most {@link MAX_LOG_GAP}; 0 when there are fewer than five files. */
   readonly gap5: number;
-  /** `ln(1 + files in the tree)`: the larger the tree, the more places an answer can hide. */
-  readonly treeSize: number;
 }
 
 /** The features' names in a fixed order (the model's coefficient order, and the columns of a fit). */
 export const CONFIDENCE_FEATURES = [
-  "frame", "path", "definition", "coverage", "unknown", "unknownNames", "names", "rarity", "distinctive", "gap2", "gap5", "treeSize",
+  "path", "definition", "coverage", "unknown", "unknownNames", "names", "rarity", "distinctive", "gap2", "gap5",
 ] as const satisfies readonly (keyof ConfidenceFeatures)[];
 
 /** A score lead beyond e³ (twenty times) says nothing more: caps `gap2` and `gap5`. */
@@ -89,11 +87,9 @@ export function buildConfidenceFeatures(index: LexicalIndex, issueText: string, 
   }
   const names = identifierWords(issue.identifiers);
   const unknownNames = names.filter((w) => index.postings(w) === undefined).length;
-  const mention = top.evidence.mention?.kind;
   const definitions = topId >= 0 ? scoreDefinitions(index, issue, o.definitions) : undefined;
   return {
-    frame: mention === "frame" ? 1 : 0,
-    path: mention === "path" ? 1 : 0,
+    path: top.evidence.mention?.kind === "path" ? 1 : 0,
     definition: definitions?.has(topId) ? 1 : 0,
     coverage: knownWeight > 0 ? covered / knownWeight : 0,
     unknown: total > 0 ? unknown / total : 0,
@@ -103,7 +99,6 @@ export function buildConfidenceFeatures(index: LexicalIndex, issueText: string, 
     distinctive: Math.log(1 + distinctive),
     gap2: logGap(top.score, files[1]?.score),
     gap5: logGap(top.score, files[CONFIDENCE_DEPTH - 1]?.score),
-    treeSize: Math.log(1 + n),
   };
 }
 

@@ -5,8 +5,8 @@ import { CONFIDENCE_MODEL, scoreConfidence } from "../../src/rank/confidence-mod
 
 /** A middling ranking: terms only, some of the query covered, a small lead. */
 const TYPICAL: ConfidenceFeatures = {
-  frame: 0, path: 0, definition: 0, coverage: 0.4, unknown: 0.15, unknownNames: 0.2, names: Math.log(4),
-  rarity: 0.4, distinctive: Math.log(3), gap2: 0.1, gap5: 0.5, treeSize: Math.log(1000),
+  path: 0, definition: 0, coverage: 0.4, unknown: 0.15, unknownNames: 0.2, names: Math.log(4),
+  rarity: 0.4, distinctive: Math.log(3), gap2: 0.1, gap5: 0.5,
 };
 
 test("the confidence is a probability: within [0, 1] for any features, 0 when nothing was ranked", () => {
@@ -26,7 +26,7 @@ test("the confidence is a probability: within [0, 1] for any features, 0 when no
 test("stronger evidence for the first file never lowers the confidence; words the tree does not have do", () => {
   const base = scoreConfidence(TYPICAL);
   const raised: Partial<ConfidenceFeatures>[] = [
-    { frame: 1 }, { path: 1 }, { definition: 1 }, { coverage: 0.9 }, { gap2: MAX_LOG_GAP }, { gap5: MAX_LOG_GAP },
+    { path: 1 }, { definition: 1 }, { coverage: 0.9 }, { gap2: MAX_LOG_GAP }, { gap5: MAX_LOG_GAP },
   ];
   for (const change of raised) assert.ok(scoreConfidence({ ...TYPICAL, ...change }) > base, JSON.stringify(change));
   const lowered: Partial<ConfidenceFeatures>[] = [{ unknown: 0.8 }, { unknownNames: 1 }];
