@@ -13,7 +13,7 @@ import { createLexicalIndexCache } from "../triage/lexical-index-cache.js";
 import type { StoreDense } from "../triage/create-store-dense.js";
 import { rankIssue, type RequestedMode } from "../triage/rank-issue.js";
 import { rankIssueSymbols } from "../triage/rank-issue-symbols.js";
-import { buildConfidenceFeatures } from "../rank/confidence-features.js";
+import { buildConfidenceFeatures } from "../rank/confidence/confidence-features.js";
 import { defaultSettings } from "../triage/settings-schema.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";

@@ -1,10 +1,10 @@
 import { createGlobMatcher } from "../index/glob.js";
-import { fuseHistory } from "../rank/fuse-history.js";
-import type { LexicalIndex } from "../rank/lexical-index.js";
-import { scoreHistory, type HistoryDoc, type HistoryOptions } from "../rank/score-history.js";
-import { rankLexical } from "../rank/rank-lexical.js";
-import { buildConfidenceFeatures, CONFIDENCE_DEPTH } from "../rank/confidence-features.js";
-import { scoreConfidence } from "../rank/confidence-model.js";
+import { fuseHistory } from "../rank/signals/fuse-history.js";
+import type { LexicalIndex } from "../rank/lexical/lexical-index.js";
+import { scoreHistory, type HistoryDoc, type HistoryOptions } from "../rank/signals/score-history.js";
+import { rankLexical } from "../rank/signals/rank-lexical.js";
+import { buildConfidenceFeatures, CONFIDENCE_DEPTH } from "../rank/confidence/confidence-features.js";
+import { scoreConfidence } from "../rank/confidence/confidence-model.js";
 import type { RankedFile, RankMode, Ranking, UnratedRanking } from "../rank/types.js";
 
 /** The mode a caller asks for; `auto` lets the planner choose within the latency budget. */

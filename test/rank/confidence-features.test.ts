@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { buildConfidenceFeatures, MAX_LOG_GAP } from "../../src/rank/confidence-features.js";
-import { rankLexical } from "../../src/rank/rank-lexical.js";
+import { buildConfidenceFeatures, MAX_LOG_GAP } from "../../src/rank/confidence/confidence-features.js";
+import { rankLexical } from "../../src/rank/signals/rank-lexical.js";
 import type { RankedFile } from "../../src/rank/types.js";
 import { buildShopIndex } from "./fixture-shop.js";
 

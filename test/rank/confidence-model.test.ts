@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { CONFIDENCE_FEATURES, MAX_LOG_GAP, type ConfidenceFeatures } from "../../src/rank/confidence-features.js";
-import { CONFIDENCE_MODEL, scoreConfidence } from "../../src/rank/confidence-model.js";
+import { CONFIDENCE_FEATURES, MAX_LOG_GAP, type ConfidenceFeatures } from "../../src/rank/confidence/confidence-features.js";
+import { CONFIDENCE_MODEL, scoreConfidence } from "../../src/rank/confidence/confidence-model.js";
 
 /** A middling ranking: terms only, some of the query covered, a small lead. */
 const TYPICAL: ConfidenceFeatures = {

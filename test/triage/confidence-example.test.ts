@@ -4,7 +4,7 @@ import { rankIssue } from "../../src/triage/rank-issue.js";
 import { defaultSettings } from "../../src/triage/settings-schema.js";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildLexicalIndex } from "../../src/rank/lexical-index.js";
+import { buildLexicalIndex } from "../../src/rank/lexical/lexical-index.js";
 import { openIndexStore } from "../../src/store/open-index-store.js";
 import { createIndexer } from "../../src/triage/create-indexer.js";
 import { makeTempDir } from "../index/temp-tree.js";

@@ -1,8 +1,8 @@
-import type { Evidence } from "./types.js";
-import type { LexicalIndex } from "./lexical-index.js";
-import type { ParsedIssue } from "./parse-issue.js";
-import { innermostFirst } from "./parse-frames.js";
-import { matchModule, matchPathSuffix } from "./path-lookup.js";
+import type { Evidence } from "../types.js";
+import type { LexicalIndex } from "../lexical/lexical-index.js";
+import type { ParsedIssue } from "../query/parse-issue.js";
+import { innermostFirst } from "../query/parse-frames.js";
+import { matchModule, matchPathSuffix } from "../lexical/path-lookup.js";
 
 /** A stack frame of the issue that resolves to a file: where in the file, and how far from the innermost frame. */
 export interface FrameHit {

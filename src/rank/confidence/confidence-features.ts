@@ -1,12 +1,12 @@
-import { buildQueryTerms } from "./build-query.js";
-import { stripTemplateText } from "./issue-template.js";
-import type { LexicalIndex } from "./lexical-index.js";
-import { okapiIdf } from "./okapi.js";
-import { parseIssue } from "./parse-issue.js";
-import { DEFAULT_LEXICAL_OPTIONS } from "./rank-options.js";
-import { scoreDefinitions } from "./score-definitions.js";
-import { scanTokens } from "./tokenize.js";
-import type { RankedFile } from "./types.js";
+import { buildQueryTerms } from "../query/build-query.js";
+import { stripTemplateText } from "../lexical/issue-template.js";
+import type { LexicalIndex } from "../lexical/lexical-index.js";
+import { okapiIdf } from "../lexical/okapi.js";
+import { parseIssue } from "../query/parse-issue.js";
+import { DEFAULT_LEXICAL_OPTIONS } from "../signals/rank-options.js";
+import { scoreDefinitions } from "../signals/score-definitions.js";
+import { scanTokens } from "../query/tokenize.js";
+import type { RankedFile } from "../types.js";
 
 /**
  * What a ranking says about how sure it can be of its first file: the inputs of the confidence model
