@@ -15,7 +15,7 @@ import { parseDataset } from "../src/eval/dataset.js";
 import { chooseAreaLabels } from "../src/route/choose-labels.js";
 import { buildSettingsAreaMap } from "../src/route/area-map.js";
 
-const FLOORS = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
+const FLOORS = [0, 0.1, 0.2, 0.3, 0.35, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 
 const { values } = parseArgs({ options: { dataset: { type: "string" }, run: { type: "string" }, depth: { type: "string", default: "1" } } });
 if (!values.dataset || !values.run) throw new Error("usage: --dataset <set.jsonl> --run <eval --out file> [--depth N]");
@@ -56,7 +56,7 @@ for (const run of runs) {
 
 const pct = (n: number, d: number) => (d === 0 ? "  n/a" : (n / d).toFixed(3));
 console.log(`area = first ${depth} folder(s) of the path; ${runs.length} runs${withoutConfidence ? `, ${withoutConfidence} without confidence (floor > 0 labels none of them)` : ""}`);
-console.log(`| language | n | ${FLOORS.map((f) => `≥${f.toFixed(1)} cov / prec`).join(" | ")} |`);
+console.log(`| language | n | ${FLOORS.map((f) => `≥${f} cov / prec`).join(" | ")} |`);
 console.log(`|---|---:|${FLOORS.map(() => "---:").join("|")}|`);
 for (const [lang, byFloor] of [...tallies].sort(([a], [b]) => (a === "all" ? 1 : b === "all" ? -1 : a.localeCompare(b)))) {
   const cells = FLOORS.map((f) => {

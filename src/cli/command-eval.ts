@@ -13,7 +13,8 @@ import { createLexicalIndexCache } from "../triage/lexical-index-cache.js";
 import type { StoreDense } from "../triage/create-store-dense.js";
 import { rankIssue, type RequestedMode } from "../triage/rank-issue.js";
 import { rankIssueSymbols } from "../triage/rank-issue-symbols.js";
-import { estimateConfidence } from "../triage/estimate-confidence.js";
+import { buildConfidenceFeatures } from "../rank/confidence/confidence-features.js";
+import { defaultSettings } from "../triage/settings-schema.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
 
@@ -36,6 +37,11 @@ export interface EvalCommandOptions {
    * Absent: no history, the plain ranking.
    */
   readonly historyWeight?: number;
+  /**
+   * `--negatives`: also rank every issue against another repository's tree (`chooseNegativeTrees`), where nothing can
+   * be right, and report how well the confidence tells those from the issues whose first file is right.
+   */
+  readonly negatives?: boolean;
 }
 
 /** How many symbols of the cross-file symbol ranking each output line keeps (symbol Acc@10 reads the first 10). */
@@ -87,7 +93,11 @@ export async function runEvalCommand(
               );
               // The cross-file symbol ranking (`rank --symbols`) is lexical whatever the mode, as the command is.
               const symbols = pointersOfSymbols(rankIssueSymbols({ index, now: () => performance.now() }, { text, top: SYMBOLS_KEPT }).symbols);
-              return { paths: ranking.files.map((f) => f.path), mode: ranking.mode, pointers: pointersOfRanking(ranking.files), symbols, confidence: estimateConfidence(ranking) };
+              const features = buildConfidenceFeatures(index, text, ranking.files);
+              return {
+                paths: ranking.files.map((f) => f.path), mode: ranking.mode, pointers: pointersOfRanking(ranking.files), symbols,
+                confidence: ranking.confidence, ...(features ? { features: { ...features } } : {}),
+              };
             },
           };
         },
@@ -102,9 +112,10 @@ export async function runEvalCommand(
         onProgress: (p) => io.progress.update(`eval ${p.repo}`, p.done, p.total),
       },
       rows,
+      { negatives: options.negatives ?? false },
     );
     io.progress.done();
-    for (const line of renderReport(report).split("\n")) io.out(line);
+    for (const line of renderReport(report, defaultSettings().ranking.min_confidence).split("\n")) io.out(line);
     return report;
   } finally {
     for (const store of stores.values()) store.close();

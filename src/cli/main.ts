@@ -15,7 +15,7 @@ const USAGE = `Usage:
   bugscout rank --repo <dir> (--issue <text> | --issue-file <file>) [--top N] [--mode auto|bm25|dense|hybrid]
                 [--include <glob>]... [--exclude <glob>]... [--budget-ms N] [--store <file>] [--symbols] [--json] [--local]
   bugscout eval --dataset <file.jsonl> --trees <dir> --out <run.jsonl> [--mode ...] [--repo owner/name]...
-                [--limit N] [--store-dir <dir>] [--history] [--history-weight W]
+                [--limit N] [--store-dir <dir>] [--history] [--history-weight W] [--negatives]
   bugscout triage <owner/repo#N | issue URL> [--post] [--json] [--api-url <url>] [--store-dir <dir>]
   bugscout backtest <owner/repo> [--limit N] [--since YYYY-MM-DD] [--json] [--api-url <url>] [--store-dir <dir>]
   bugscout stats <owner/repo> [--json] [--api-url <url>] [--store-dir <dir>] [--installation N]
@@ -150,6 +150,7 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
           limit: values.limit === undefined ? undefined : int(values.limit, "--limit", 0),
           keep: 50,
           ...(values.history || values["history-weight"] !== undefined ? { historyWeight: weight(values["history-weight"], DEFAULT_HISTORY_WEIGHT) } : {}),
+          negatives: !!values.negatives,
         }, dense);
         return report.errors > 0 ? 1 : 0;
       } else {
@@ -212,6 +213,7 @@ function parseOptions(args: readonly string[]) {
         post: { type: "boolean" },
         "api-url": { type: "string" },
         history: { type: "boolean" },
+        negatives: { type: "boolean" },
         since: { type: "string" },
         installation: { type: "string" },
         "history-weight": { type: "string" },

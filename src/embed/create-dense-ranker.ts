@@ -1,4 +1,4 @@
-import type { RankedFile, RankMode, Ranking } from "../rank/types.js";
+import type { RankedFile, RankMode, UnratedRanking } from "../rank/types.js";
 import type { FuseOptions } from "../rank/fuse.js";
 import type { PlanOptions } from "../rank/plan-mode.js";
 import { runDenseRanking, type DenseRankingDeps } from "./run-dense-ranking.js";
@@ -24,7 +24,7 @@ export interface DenseRankerDefaults {
  * `lexical()` ranks the allowed files lexically and `allow` is the request's path filter.
  */
 export function createDenseRanker(deps: Omit<DenseRankingDeps, "rankLexical">, defaults: DenseRankerDefaults = {}) {
-  return (request: DenseRankerRequest, lexical: () => readonly RankedFile[], allow: (path: string) => boolean): Promise<Ranking> =>
+  return (request: DenseRankerRequest, lexical: () => readonly RankedFile[], allow: (path: string) => boolean): Promise<UnratedRanking> =>
     runDenseRanking(
       { ...deps, rankLexical: () => lexical() },
       {

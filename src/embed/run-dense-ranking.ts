@@ -2,7 +2,7 @@ import { scoreDense } from "../rank/dense/dense-score.js";
 import { fuseRankings, type FuseOptions } from "../rank/fuse.js";
 import { planMode, type ModePlan, type PlanOptions, type RequestedMode } from "../rank/plan-mode.js";
 import { recordDenseFailure, recordDenseSuccess } from "../rank/plan-mode-stats.js";
-import type { RankedFile, Ranking } from "../rank/types.js";
+import type { RankedFile, UnratedRanking } from "../rank/types.js";
 import type { EmbeddingRepo } from "../store/embedding-repo.js";
 import type { DenseRuntime } from "./dense-runtime.js";
 import { loadIndex, readCoverage } from "./dense-state-cache.js";
@@ -52,7 +52,7 @@ const DEADLINE = Symbol("dense deadline");
  * throws for an embedder failure (store and programming errors still propagate). Starts a background fill when the
  * plan says so. Every decision is logged at info.
  */
-export async function runDenseRanking(deps: DenseRankingDeps, request: DenseRankingRequest): Promise<Ranking> {
+export async function runDenseRanking(deps: DenseRankingDeps, request: DenseRankingRequest): Promise<UnratedRanking> {
   const started = deps.clock.now();
   const { runtime, embedder } = deps;
   let lexicalOnce: Promise<readonly RankedFile[]> | undefined;
@@ -77,11 +77,11 @@ export async function runDenseRanking(deps: DenseRankingDeps, request: DenseRank
   );
   if (plan.fillInBackground && embedder) startBackgroundFill(deps, embedder);
   if (plan.preloadIndex && embedder) preloadIndex(deps, embedder);
-  const lexical = async (reason: string): Promise<Ranking> => {
+  const lexical = async (reason: string): Promise<UnratedRanking> => {
     const files = (await rankLexicalOnce()).slice(0, request.limit);
     return finish({ mode: "bm25", reason, files: [...files], ms: 0 });
   };
-  const finish = (ranking: Ranking): Ranking => {
+  const finish = (ranking: UnratedRanking): UnratedRanking => {
     const result = { ...ranking, ms: deps.clock.now() - started };
     deps.logger?.info({ mode: result.mode, reason: result.reason, estimates: plan.estimates, ms: result.ms }, "ranking mode chosen");
     return result;

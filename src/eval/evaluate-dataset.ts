@@ -1,5 +1,6 @@
 import type { EvalRow } from "./dataset.js";
 import { groupRowsByTree } from "./group-rows.js";
+import { chooseNegativeTrees } from "./negative-trees.js";
 import { scoreRanking, summarizeMetrics, type MetricSummary, type QueryMetrics } from "./metrics.js";
 import { scorePointers, summarizePointers, type Pointer, type PointerMetrics, type PointerSummary } from "./pointer-metrics.js";
 
@@ -19,6 +20,8 @@ export interface RankedPaths {
   readonly symbols?: readonly Pointer[];
   /** The ranking's confidence (0 to 1), as the comment and the area labels use it. */
   readonly confidence?: number;
+  /** What the confidence was computed from (`ConfidenceFeatures`), written to the run line for a fit. */
+  readonly features?: Readonly<Record<string, number>>;
 }
 
 /** Progress of a running evaluation, reported after each row. */
@@ -59,7 +62,29 @@ export interface RowResult {
   readonly metrics: QueryMetrics;
   /** Pointer quality; undefined when the row has no gold lines. */
   readonly pointerMetrics?: PointerMetrics;
+  /** The ranking's confidence (0 to 1), when the ranker gave one. */
+  readonly confidence?: number;
   readonly error?: string;
+}
+
+/** An issue ranked against another repository's tree (`eval --negatives`): nothing there can be right. */
+export interface NegativeResult {
+  readonly id: string;
+  /** The issue's repository and language. */
+  readonly repo: string;
+  readonly lang: string;
+  /** The repository whose tree it was ranked against. */
+  readonly tree: string;
+  readonly confidence: number;
+}
+
+/** How an evaluation runs beyond its rows. */
+export interface EvalOptions {
+  /**
+   * Also rank each row's issue against the last tree of another repository (`chooseNegativeTrees`), right after
+   * that repository's own rows, while its tree is still open: a negative line per row, `"negative": true`.
+   */
+  readonly negatives?: boolean;
 }
 
 /** Metrics overall, per language and per repository (each sorted by name), plus every row's result. */
@@ -68,6 +93,8 @@ export interface EvalReport {
   readonly byLanguage: ReadonlyMap<string, MetricSummary>;
   readonly byRepo: ReadonlyMap<string, MetricSummary>;
   readonly rows: readonly RowResult[];
+  /** With `negatives`: every issue ranked against another repository's tree (rows that failed are left out). */
+  readonly negatives?: readonly NegativeResult[];
   readonly errors: number;
   /** Pointer quality overall, per language and per repository (rows with gold lines only); absent in a backtest. */
   readonly pointers?: {
@@ -83,28 +110,50 @@ export interface EvalReport {
  * pointers in the order shown, `top_symbols`: the cross-file symbol ranking) and returns the file and pointer metrics.
  * A row whose tree fails to open is recorded with its error and an empty ranking (it counts as a miss).
  */
-export async function evaluateDataset(deps: EvalDeps, rows: readonly EvalRow[]): Promise<EvalReport> {
+export async function evaluateDataset(deps: EvalDeps, rows: readonly EvalRow[], options: EvalOptions = {}): Promise<EvalReport> {
   const started = deps.now();
   const results = new Map<string, RowResult>();
   let done = 0;
   const record = async (
     row: EvalRow,
-    r: Omit<RowResult, "metrics" | "pointerMetrics" | "id" | "repo" | "lang"> & Pick<RankedPaths, "pointers" | "symbols" | "confidence">,
+    r: Omit<RowResult, "metrics" | "pointerMetrics" | "id" | "repo" | "lang"> & Pick<RankedPaths, "pointers" | "symbols" | "features">,
   ): Promise<void> => {
-    const { pointers = [], symbols, confidence, ...rest } = r;
+    const { pointers = [], symbols, features, ...rest } = r;
     const pointerMetrics = scorePointers(r.ranking, pointers, row.goldLines, symbols);
     const result = { id: row.id, repo: row.repo, lang: row.lang, ...rest, metrics: scoreRanking(r.ranking, row.goldFiles), ...(pointerMetrics ? { pointerMetrics } : {}) };
     results.set(row.id, result);
     await deps.writeLine(JSON.stringify({
       id: row.id, ranking: r.ranking, mode: r.mode, ms: r.ms, symbols: pointers,
-      ...(symbols ? { top_symbols: symbols } : {}), ...(confidence !== undefined ? { confidence: Number(confidence.toFixed(4)) } : {}), ...(r.error ? { error: r.error } : {}),
+      ...(symbols ? { top_symbols: symbols } : {}), ...confidenceFields(r.confidence, features), ...(r.error ? { error: r.error } : {}),
     }));
     done++;
     deps.onProgress?.({ done, total: rows.length, id: row.id, repo: row.repo, elapsedMs: deps.now() - started });
   };
 
+  const negatives: NegativeResult[] = [];
+  const negativeRows = options.negatives ? rowsByNegativeTree(rows) : new Map<string, EvalRow[]>();
+  /** Ranks other repositories' issues against `tree`, the last tree of `repo`; a failed ranking is left out. */
+  const rankNegatives = async (repo: string, tree: TreeRanker): Promise<void> => {
+    for (const row of negativeRows.get(repo) ?? []) {
+      const t0 = deps.now();
+      let ranked: RankedPaths;
+      try {
+        ranked = await tree.rank(row.body, row);
+      } catch {
+        continue;
+      }
+      const confidence = ranked.confidence ?? 0;
+      negatives.push({ id: row.id, repo: row.repo, lang: row.lang, tree: repo, confidence });
+      await deps.writeLine(JSON.stringify({
+        id: `${row.id}~negative`, negative: true, issue: row.id, tree_repo: repo, ranking: ranked.paths, mode: ranked.mode,
+        ms: round(deps.now() - t0), ...confidenceFields(confidence, ranked.features),
+      }));
+    }
+  };
+
   for (const { repo, trees } of groupRowsByTree(rows, deps.treeTime?.bind(deps))) {
     try {
+      let last: TreeRanker | undefined;
       for (const [commit, treeRows] of trees) {
         let ranker: TreeRanker;
         try {
@@ -113,16 +162,21 @@ export async function evaluateDataset(deps: EvalDeps, rows: readonly EvalRow[]):
           for (const row of treeRows) await record(row, { ranking: [], mode: "none", ms: 0, error: message(e) });
           continue;
         }
+        last = ranker;
         for (const row of treeRows) {
           const t0 = deps.now();
           try {
             const ranked = await ranker.rank(row.body, row);
-            await record(row, { ranking: ranked.paths, mode: ranked.mode, ms: round(deps.now() - t0), pointers: ranked.pointers, symbols: ranked.symbols, ...(ranked.confidence !== undefined ? { confidence: ranked.confidence } : {}) });
+            await record(row, {
+              ranking: ranked.paths, mode: ranked.mode, ms: round(deps.now() - t0), pointers: ranked.pointers, symbols: ranked.symbols,
+              ...(ranked.confidence !== undefined ? { confidence: ranked.confidence } : {}), ...(ranked.features ? { features: ranked.features } : {}),
+            });
           } catch (e) {
             await record(row, { ranking: [], mode: "none", ms: round(deps.now() - t0), error: message(e) });
           }
         }
       }
+      if (last) await rankNegatives(repo, last);
     } finally {
       await deps.closeRepo?.(repo);
     }
@@ -134,12 +188,32 @@ export async function evaluateDataset(deps: EvalDeps, rows: readonly EvalRow[]):
     byLanguage: summarizeBy(ordered, (r) => r.lang),
     byRepo: summarizeBy(ordered, (r) => r.repo),
     rows: ordered,
+    ...(options.negatives ? { negatives } : {}),
     errors: ordered.filter((r) => r.error !== undefined).length,
     pointers: {
       overall: summarizePointers(ordered.map((r) => r.pointerMetrics)),
       byLanguage: summarizePointersBy(ordered, (r) => r.lang),
       byRepo: summarizePointersBy(ordered, (r) => r.repo),
     },
+  };
+}
+
+/** The rows to rank against each repository's tree as negatives: repository → other repositories' rows. */
+function rowsByNegativeTree(rows: readonly EvalRow[]): Map<string, EvalRow[]> {
+  const target = chooseNegativeTrees(rows);
+  const byTree = new Map<string, EvalRow[]>();
+  for (const row of rows) {
+    const tree = target.get(row.repo);
+    if (tree !== undefined) byTree.set(tree, [...(byTree.get(tree) ?? []), row]);
+  }
+  return byTree;
+}
+
+/** The run line's `confidence` (4 decimals) and `confidence_features` (6 decimals), when given. */
+function confidenceFields(confidence: number | undefined, features: Readonly<Record<string, number>> | undefined): Record<string, unknown> {
+  return {
+    ...(confidence !== undefined ? { confidence: Number(confidence.toFixed(4)) } : {}),
+    ...(features ? { confidence_features: Object.fromEntries(Object.entries(features).map(([k, v]) => [k, Number(v.toFixed(6))])) } : {}),
   };
 }
 

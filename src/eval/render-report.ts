@@ -1,6 +1,7 @@
 import type { EvalReport } from "./evaluate-dataset.js";
 import type { MetricSummary } from "./metrics.js";
 import type { PointerSummary } from "./pointer-metrics.js";
+import { renderCalibration } from "./render-calibration.js";
 
 const COLUMNS = "| n | Hit@1 | Hit@3 | Hit@5 | Hit@10 | MRR | MAP | NDCG |";
 const RULE = "|---|---:|---:|---:|---:|---:|---:|---:|---:|";
@@ -13,9 +14,10 @@ const POINTER_COLUMNS = "| n | ptr Acc@1 | ptr Acc@3 | ptr Acc@5 | ptr Acc@10 | 
  * pointer of a gold file among the first k files meets its changed lines; given file: of the gold files in the top
  * 5, the share whose first pointer is right; the share of shown files without a pointer; the median length in lines of
  * the shown files' first pointers; symbol Acc@5 and @10 of
- * the cross-file symbol ranking), to three decimals. Pure; the CLI prints it.
+ * the cross-file symbol ranking), to three decimals. With `floor` (the comment's `ranking.min_confidence`), the
+ * confidence section follows (`renderCalibration`). Pure; the CLI prints it.
  */
-export function renderReport(report: EvalReport): string {
+export function renderReport(report: EvalReport, floor?: number): string {
   const lines = [
     ...renderTable("language", report.byLanguage, report.overall), "",
     ...renderTable("repository", report.byRepo, report.overall),
@@ -24,6 +26,8 @@ export function renderReport(report: EvalReport): string {
     lines.push("", ...renderPointerTable("language", report.pointers.byLanguage, report.pointers.overall));
     lines.push("", ...renderPointerTable("repository", report.pointers.byRepo, report.pointers.overall));
   }
+  const calibration = floor !== undefined ? renderCalibration(report, floor) : [];
+  if (calibration.length > 0) lines.push("", ...calibration);
   if (report.errors > 0) lines.push("", `${report.errors} row(s) failed and count as misses.`);
   return lines.join("\n");
 }

@@ -8,7 +8,7 @@
  * Of nine settings replayed over both sets (ratio 0.6–0.85, whole share 0.5–1, excerpt share 1/8–1/3; a study,
  * bench/study-clear-lead.ts at `7b1718a`), 0.85 gained most on half A of the repositories and 0.8 next (by two
  * issue-budgets); 0.8 was kept as it held on half B, moves fewer answers (7 lost against 10) and loses no language
- * at the tool's default budget (docs/benchmarks.md, "the first file's share by its lead"). Not the comment's `estimateConfidence` (the lead
+ * at the tool's default budget (docs/benchmarks.md, "the first file's share by its lead"). Not the comment's former confidence estimate (the lead
  * over the mean of the next four files, with the issue's terms matched and a named path): replayed as this gate at
  * 0.5 / 0.6 / 0.7, alone or beside the ratio, it loses on the multi-language set at 4,000 tokens (Go under every
  * threshold; docs/ranking.md, "What was tried").

@@ -43,6 +43,8 @@ export interface LocatedFile {
 
 /** The answer of `locate` before its own token count is added. */
 export interface LocateAnswer {
+  /** How sure the ranking is of its first file: the probability (0 to 1) that it is one to change (`Ranking.confidence`). */
+  readonly confidence: number;
   readonly files: readonly LocatedFile[];
   readonly code: readonly CodeView[];
   /** Pointer ids whose source did not fit the budget (fetch them with get_symbol). */
@@ -62,6 +64,8 @@ export interface LocatedEntry {
 /** What `locate` knows before it packs: everything that does not depend on the budget. */
 export interface PreparedLocate {
   readonly located: readonly LocatedEntry[];
+  /** The ranking's confidence in its first file (`Ranking.confidence`). */
+  readonly confidence: number;
   /** The symbols of the cross-file ranking, best first (`rankSymbols`). */
   readonly ranked: readonly CatalogSymbol[];
   /** The issue's words with their counts (`issueTerms`): what an excerpt's lines are chosen by. */
@@ -119,6 +123,7 @@ export async function prepareLocate(context: RepoContext, request: Omit<LocateRe
   return {
     ranked,
     terms,
+    confidence: ranking.confidence,
     located: ranking.files.map((file) => ({
       file,
       pointers: resolvePointers(context, file),
@@ -186,6 +191,7 @@ function packLocated(
   }));
   const fileTokens = located.reduce((sum, { file }) => sum + context.fileTokens(file.path), 0);
   const build = (included: readonly CodeView[], leftOut: readonly string[]): LocateAnswer => ({
+    confidence: Math.round(prepared.confidence * 1000) / 1000,
     files, code: included, left_out: leftOut, token_budget: budget, file_tokens: fileTokens,
   });
   // The file list takes at most a share of the budget (fewer files, the lowest dropped, `packLocate` tries): at 1,000

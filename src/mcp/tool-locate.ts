@@ -12,7 +12,9 @@ export const locateTool = defineTool({
   title: "Locate the code an issue is about",
   description:
     "Start here for a bug report, feature request or error message: give its text (title, body, stack trace) as " +
-    "`issue`. Returns the repository files most likely to need a change, best first, each with a score, why it " +
+    "`issue`. Returns `confidence`, the probability (0 to 1) that the first file is one the fix changes (low: the " +
+    "issue may name no code of this repository), and the repository files most likely to need a change, best " +
+    "first, each with a score, why it " +
     "ranks (matched `terms`, a stack-trace frame or path `mention`, a matching `tests` or `declarations` file) " +
     "and `pointers`: the " +
     "symbol ids inside it most likely to change. `code` holds current source, whole symbols only (a long Python " +

@@ -37,11 +37,20 @@ export interface RankedFile {
   readonly evidence: Evidence;
 }
 
-/** A ranking with the mode that produced it and the reason that mode was chosen. */
-export interface Ranking {
+/** A ranking with the mode that produced it and the reason that mode was chosen, before its confidence is rated. */
+export interface UnratedRanking {
   readonly mode: RankMode;
   readonly reason: string;
   readonly files: readonly RankedFile[];
   /** Wall time spent producing this ranking, in milliseconds. */
   readonly ms: number;
+}
+
+/** A ranking and how sure it is of its first file. */
+export interface Ranking extends UnratedRanking {
+  /**
+   * The probability (0 to 1) that the first file is one the fix changes: fitted on the development sets so that of
+   * the issues rated c, about c have the right first file (`confidence-model.ts`); 0 when nothing was ranked.
+   */
+  readonly confidence: number;
 }

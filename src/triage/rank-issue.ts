@@ -3,7 +3,9 @@ import { fuseHistory } from "../rank/signals/fuse-history.js";
 import type { LexicalIndex } from "../rank/lexical/lexical-index.js";
 import { scoreHistory, type HistoryDoc, type HistoryOptions } from "../rank/signals/score-history.js";
 import { rankLexical } from "../rank/signals/rank-lexical.js";
-import type { RankedFile, RankMode, Ranking } from "../rank/types.js";
+import { buildConfidenceFeatures, CONFIDENCE_DEPTH } from "../rank/confidence/confidence-features.js";
+import { scoreConfidence } from "../rank/confidence/confidence-model.js";
+import type { RankedFile, RankMode, Ranking, UnratedRanking } from "../rank/types.js";
 
 /** The mode a caller asks for; `auto` lets the planner choose within the latency budget. */
 export type RequestedMode = RankMode | "auto";
@@ -35,7 +37,7 @@ export type DenseRanker = (
   request: RankIssueRequest,
   lexical: () => readonly RankedFile[],
   allow: (path: string) => boolean,
-) => Promise<Ranking>;
+) => Promise<UnratedRanking>;
 
 /** What `rankIssue` reads: the lexical index, the optional dense ranker and the clock. */
 export interface RankIssueDeps {
@@ -58,19 +60,26 @@ const MIN_QUERY_CHARS = 3;
 export async function rankIssue(deps: RankIssueDeps, request: RankIssueRequest): Promise<Ranking> {
   const started = deps.now();
   const allow = buildPathFilter(request.include, request.exclude);
-  const lexical = (depth = request.top) => rankAllowed(deps.index, request.text, depth, allow);
+  // The confidence reads the lead of the first file over the fifth: rank at least that deep, show `top`.
+  const depth = Math.max(request.top, CONFIDENCE_DEPTH);
+  const lexical = (limit = depth) => rankAllowed(deps.index, request.text, limit, allow);
   if (!hasContent(request.text)) {
-    return { mode: "bm25", reason: "the issue has no text to rank with", files: [], ms: deps.now() - started };
+    return { mode: "bm25", reason: "the issue has no text to rank with", files: [], ms: deps.now() - started, confidence: 0 };
   }
+  const rated = (ranking: Omit<UnratedRanking, "ms">): Ranking => ({
+    ...ranking,
+    files: ranking.files.slice(0, request.top),
+    confidence: scoreConfidence(buildConfidenceFeatures(deps.index, request.text, ranking.files)),
+    ms: deps.now() - started,
+  });
   const withHistory = (files: readonly RankedFile[]) => withPastFixes(deps.index, request, files, allow);
   if (request.mode === "bm25" || !deps.dense) {
     const reason = request.mode === "bm25" ? "BM25 was requested" : "no embedding API key is configured";
-    const files = usesHistory(request) ? withHistory(lexical(Math.max(request.top, FUSION_DEPTH))) : lexical();
-    return { mode: "bm25", reason, files: files.slice(0, request.top), ms: deps.now() - started };
+    const files = usesHistory(request) ? withHistory(lexical(Math.max(depth, FUSION_DEPTH))) : lexical();
+    return rated({ mode: "bm25", reason, files });
   }
-  const ranking = await deps.dense(request, () => lexical(Math.max(request.top, FUSION_DEPTH)), allow ?? (() => true));
-  const files = usesHistory(request) ? withHistory(ranking.files) : ranking.files;
-  return { ...ranking, files: files.slice(0, request.top), ms: deps.now() - started };
+  const ranking = await deps.dense({ ...request, top: depth }, () => lexical(Math.max(depth, FUSION_DEPTH)), allow ?? (() => true));
+  return rated({ ...ranking, files: usesHistory(request) ? withHistory(ranking.files) : ranking.files });
 }
 
 function usesHistory(request: RankIssueRequest): boolean {

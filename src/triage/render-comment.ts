@@ -16,7 +16,7 @@ export const GITHUB_COMMENT_LIMIT = 65_536;
 export interface CommentInput {
   readonly link: FileLinkTarget;
   readonly ranking: Ranking;
-  /** 0..1, see estimateConfidence. */
+  /** The ranking's confidence, 0 to 1 (`Ranking.confidence`). */
   readonly confidence: number;
   readonly settings: Settings;
   /** Problems of the settings and of the maps BugScout read (labeler.yml, CODEOWNERS). */

@@ -10,7 +10,6 @@ import { selectReachableFiles } from "./select-fix-files.js";
 import type { AreaMap } from "../route/area-map.js";
 import { decideRouting, type RoutingSettings } from "../route/decide-routing.js";
 import { scoreLabelAccuracy, type LabelAccuracy, type LabelledIssue } from "../route/score-label-accuracy.js";
-import { estimateConfidence } from "./estimate-confidence.js";
 
 /** What a backtest needs; the CLI builds it over the REST client, the store pool and the records. */
 export interface BacktestDeps {
@@ -120,7 +119,7 @@ export async function runBacktest(deps: BacktestDeps, fixes: readonly { pull: Me
 
 /** The area labels the app would choose for this ranking (its confidence against `labels.min_confidence`). */
 function chooseLabels(labels: NonNullable<BacktestDeps["labels"]>, ranking: Ranking): string[] {
-  return [...decideRouting({ ranked: ranking.files, confidence: estimateConfidence(ranking), areas: labels.areas, settings: { labels: labels.settings, owners: "off" } }).labels];
+  return [...decideRouting({ ranked: ranking.files, confidence: ranking.confidence, areas: labels.areas, settings: { labels: labels.settings, owners: "off" } }).labels];
 }
 
 async function record(deps: BacktestDeps, pull: MergedPull, issue: ClosingIssue, files: Outcome["files"], status: Outcome["status"]): Promise<void> {

@@ -39,8 +39,8 @@ const rankingSchema = z
       .number()
       .min(0)
       .max(1)
-      .default(0.2)
-      .describe("Below this confidence (0 to 1) BugScout says so briefly or stays silent (see `comment.below_confidence`)."),
+      .default(0.35)
+      .describe("Below this confidence (the probability, 0 to 1, that the first file is one the fix changes; see docs/ranking.md, \"Confidence\") BugScout says so briefly or stays silent (see `comment.below_confidence`); the default is measured."),
     latency_budget_ms: z
       .number()
       .int()
@@ -96,7 +96,7 @@ const labelsSchema = z
       .number()
       .min(0)
       .max(1)
-      .default(0.6)
+      .default(0.35)
       .describe("Add an area label (or assign owners, with `owners: assign`) only at this confidence (0 to 1) or above; the default is measured (see \"Labels, owners and edits\")."),
     max: z.number().int().min(0).max(10).default(1).describe("Most area labels added to one issue; 0 adds none."),
   })

@@ -4,7 +4,6 @@ import type { HistoryDocCache } from "./history-doc-cache.js";
 import { prepareHistoryDoc } from "../rank/signals/score-history.js";
 import { accuracyNote } from "./render-stats.js";
 import { repoKeyString } from "./data-layout.js";
-import { estimateConfidence } from "./estimate-confidence.js";
 import type { KeyedLock } from "./keyed-lock.js";
 import type { CommandOptions } from "./parse-command.js";
 import type { SettingsProblem } from "./parse-settings.js";
@@ -99,7 +98,7 @@ export async function triageIssue(deps: TriageDeps, request: TriageRequest): Pro
     const refresh = await refreshIndex(deps, { key, commit });
     const history = await readPastFixes(deps, request);
     const ranking = await deps.ranker.rank(key, { ...buildRankRequest(request), ...(history ? { history } : {}) });
-    const confidence = estimateConfidence(ranking);
+    const { confidence } = ranking;
     deps.log.info({ issue: issue.number, mode: ranking.mode, reason: ranking.reason, files: ranking.files.length, confidence, ms: ranking.ms }, "issue ranked");
     const routingMaps = await maps;
     const intent = decideRouting({ ranked: ranking.files, confidence, areas: routingMaps.areas, codeowners: routingMaps.codeowners, settings });

@@ -56,13 +56,14 @@ describe("accuracy footer and similar past fixes in the app", () => {
     await app.deps.records!.recordOutcome(KEY, outcome(50, OPENED - 86_400_000, "Discount applied twice: apply_discount runs twice on checkout", ["shopcart/storage/cache.py"], 2));
     await app.deps.records!.recordOutcome(KEY, outcome(51, OPENED + 1_000, "Discount applied twice on checkout total, apply_discount", ["shopcart/http/router.py"], 2));
 
-    const off = await commentFor(4, "ranking:\n  history_weight: 0\n");
-    const on = await commentFor(5, "ranking:\n  history_weight: 0.5\n");
+    // The floor off: this is about the reasons shown, whatever the ranking's confidence.
+    const off = await commentFor(4, "ranking:\n  history_weight: 0\n  min_confidence: 0\n");
+    const on = await commentFor(5, "ranking:\n  history_weight: 0.5\n  min_confidence: 0\n");
 
     assert.ok(!off.includes("fixed for the similar"));
     assert.match(on, /^\d\. \[shopcart\/storage\/cache\\\.py\]\([^)]+\) — .*fixed for the similar #50$/m);
     assert.ok(!on.includes("#51"), "a fix made after the issue was opened does not count");
-    const byDefault = await commentFor(6, "");
+    const byDefault = await commentFor(6, "ranking:\n  min_confidence: 0\n");
     assert.match(byDefault, /^1\. \[shopcart\/billing\/discount\\\.py\]/m, "at the default 0.1 the issue's own evidence still leads");
     assert.match(byDefault, /^\d\. \[shopcart\/storage\/cache\\\.py\]\([^)]+\) — fixed for the similar #50$/m);
   });

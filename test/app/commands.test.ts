@@ -16,6 +16,7 @@ const RANKING: Ranking = {
   mode: "bm25",
   reason: "no embedding key configured",
   ms: 5,
+  confidence: 0.75,
   files: [{ path: "shopcart/auth/session.py", score: 4, evidence: { terms: ["session", "lookup", "store"] } }],
 };
 

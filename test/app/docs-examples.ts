@@ -10,6 +10,7 @@ export const EXAMPLE_RANKING: Ranking = {
   mode: "bm25",
   reason: "no embedding API key is configured",
   ms: 75,
+  confidence: 0.95,
   files: [
     {
       path: "shopcart/billing/invoice.py",

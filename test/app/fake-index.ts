@@ -21,7 +21,7 @@ export class FakeIndex implements RepoIndexer, IssueRanker {
   readonly rankRequests: { key: string; request: RankRequest }[] = [];
   readonly indexCalls: { key: string; commit: string; changedPaths?: readonly string[] }[] = [];
   readonly released: string[] = [];
-  ranking: Ranking = { mode: "bm25", reason: "no embeddings", files: [], ms: 1 };
+  ranking: Ranking = { mode: "bm25", reason: "no embeddings", files: [], ms: 1, confidence: 0 };
 
   async indexState(key: RepoKey): Promise<IndexState | undefined> {
     const entry = this.stored.get(repoKeyString(key));

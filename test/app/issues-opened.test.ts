@@ -17,6 +17,7 @@ const RANKING: Ranking = {
   mode: "bm25",
   reason: "no embedding key configured",
   ms: 42,
+  confidence: 0.95,
   files: [
     {
       path: "shopcart/billing/invoice.py",

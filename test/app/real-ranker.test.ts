@@ -83,6 +83,9 @@ describe("the app with the real index and ranker", () => {
   it("keeps installations apart: a ranking only sees its own installation's repository", async () => {
     const twin = fake.addRepo({ owner: "acme", name: "shop2", installationId: 43, headSha: SHA });
     twin.tarballs.set(SHA, await buildTarball([{ name: "acme-shop2-7777777/only_here.py", content: "def refund_invoice_total():\n    pass\n" }]));
+    // A lone file in a one-file tree is a ranking with no lead (confidence below the default floor): the floor is off
+    // here, so the twin's comment lists what its own index holds.
+    twin.settings = "ranking:\n  min_confidence: 0\n";
 
     const mine = await commentOn(7, "invoice total refund", "compute_total of an Invoice");
     await app.deliver("issues", issuesOpened({ owner: "acme", name: "shop2", installationId: 43 }, { number: 7, title: "invoice total refund", body: "compute_total of an Invoice" }));

@@ -12,7 +12,7 @@ function input(ranking: Partial<Ranking>, overrides: Partial<CommentInput> = {},
   const base = defaultSettings();
   return {
     link: { webBaseUrl: "https://ghe.example.com/", owner: "acme", repo: "shop", commit: SHA },
-    ranking: { mode: "hybrid", reason: "embeddings warm", ms: 1234, files: [], ...ranking },
+    ranking: { mode: "hybrid", reason: "embeddings warm", ms: 1234, files: [], confidence: 0.8, ...ranking },
     confidence: 0.8,
     settings: { ...base, comment: { ...base.comment, ...settings } },
     problems: [],
@@ -156,7 +156,7 @@ describe("renderComment", () => {
 
   it("says briefly when not confident, stays silent when asked to, and always answers a command", () => {
     const low = input({ files: [FILE] }, { confidence: 0.05 });
-    assert.equal(renderComment(low), "<!-- bugscout -->\n\nBugScout is not confident about any file for this issue (confidence 0.05, floor 0.20). "
+    assert.equal(renderComment(low), "<!-- bugscout -->\n\nBugScout is not confident about any file for this issue (confidence 0.05, floor 0.35). "
       + "Comment `/bugscout` with a file name, a symbol or a stack trace to try again.\n");
     assert.equal(renderComment({ ...low, settings: { ...low.settings, comment: { ...low.settings.comment, below_confidence: "silent" } } }), undefined);
     assert.match(renderComment({ ...low, requested: true }) ?? "", /low confidence \(0\.05\)/);

@@ -38,6 +38,7 @@ const BILLING: Ranking = {
   mode: "bm25",
   reason: "no embedding key configured",
   ms: 42,
+  confidence: 0.95,
   files: [
     {
       path: "shopcart/billing/invoice.py",
@@ -57,6 +58,7 @@ const AUTH: Ranking = {
   mode: "bm25",
   reason: "no embedding key configured",
   ms: 42,
+  confidence: 0.95,
   files: [{ path: "shopcart/auth/session.py", score: 8, evidence: { terms: ["session"], mention: { kind: "path", text: "shopcart/auth/session.py" } } }],
 };
 
@@ -65,6 +67,7 @@ const UNSURE: Ranking = {
   mode: "bm25",
   reason: "no embedding key configured",
   ms: 42,
+  confidence: 0.18,
   files: [
     { path: "shopcart/billing/invoice.py", score: 1.0, evidence: { terms: ["total"] } },
     { path: "shopcart/auth/session.py", score: 0.98, evidence: { terms: ["total"] } },

@@ -13,7 +13,7 @@ describe("parseSettings", () => {
     assert.deepEqual(defaultSettings(), {
       enabled: true,
       trigger: { on_open: true, labels: [], ignore_labels: [], ignore_bots: true, on_edit: true },
-      ranking: { mode: "auto", top_k: 5, min_confidence: 0.2, latency_budget_ms: 5000, history_weight: 0.1 },
+      ranking: { mode: "auto", top_k: 5, min_confidence: 0.35, latency_budget_ms: 5000, history_weight: 0.1 },
       paths: { include: [], exclude: [] },
       comment: { show_scores: false, show_symbols: true, collapsed: false, header: "", footer: "", below_confidence: "brief", show_accuracy: false },
       commands: { enabled: true, allow: "collaborators" },
@@ -103,6 +103,7 @@ describe("settings in the app", () => {
       mode: "bm25",
       reason: "no embedding key configured",
       ms: 3,
+      confidence: 0.75,
       files: [{ path: "app.py", score: 1, evidence: { terms: ["dispatch", "route", "handler"] } }],
     };
   });

@@ -45,6 +45,8 @@ describe("bugscout CLI", () => {
     assert.equal(ranking.files[0].evidence.symbol.qualifiedName, "convert");
     assert.ok(ranking.files[0].evidence.terms.includes("convert"));
     assert.ok(ranking.files[0].score > ranking.files[1].score);
+    // How sure the ranking is of its first file, a probability: the issue names the module's function.
+    assert.ok(ranking.confidence > 0.5 && ranking.confidence <= 1, String(ranking.confidence));
   });
 
   it("prints a readable ranking with the mode and why", async () => {

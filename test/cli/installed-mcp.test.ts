@@ -80,6 +80,9 @@ describe("the installed bugscout mcp server", { timeout: 420_000 }, () => {
   it("locates the sample issue in pantry/units.py and returns convert's source within the budget", async () => {
     const result = answer(await session.call("locate", { issue: ISSUE }));
     assert.equal(result.files[0].path, "pantry/units.py");
+    // The ranking's confidence in its first file, a probability; the issue names the module's function.
+    assert.equal(typeof result.confidence, "number");
+    assert.ok(result.confidence > 0.5 && result.confidence <= 1, String(result.confidence));
     assert.deepEqual(result.files[0].pointers[0], { id: "pantry/units.py::convert#function", kind: "function", start_line: 33, end_line: 40 });
     assert.ok(result.files[0].evidence.terms.includes("convert"));
     // units.py (390 tokens) is small enough to come whole at the default budget: its path is the code's id.

@@ -5,7 +5,7 @@ import type { Ranking } from "../../src/rank/types.js";
 
 test("the terminal ranking says why each file is there, the title words its path holds included", () => {
   const ranking: Ranking = {
-    mode: "bm25", reason: "no embedding key", ms: 12,
+    mode: "bm25", reason: "no embedding key", ms: 12, confidence: 0.5,
     files: [
       { path: "app/src/screens/message/MessageScreen.ts", score: 1.2, evidence: { terms: ["blank", "screen"], titleWords: ["screen", "message"] } },
       { path: "pkg/http/body.ts", score: 0.8, evidence: { terms: ["body"], package: "@acme/http", tests: { path: "pkg/http/body.test.ts" } } },
