@@ -14,6 +14,7 @@ import type { StoreDense } from "../triage/create-store-dense.js";
 import { rankIssue, type RequestedMode } from "../triage/rank-issue.js";
 import { rankIssueSymbols } from "../triage/rank-issue-symbols.js";
 import { estimateConfidence } from "../triage/estimate-confidence.js";
+import { defaultSettings } from "../triage/settings-schema.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
 
@@ -65,6 +66,8 @@ export async function runEvalCommand(
   const out = createWriteStream(options.out, { encoding: "utf8" });
   const stores = new Map<string, SqliteIndexStore>();
   const cache = createLexicalIndexCache();
+  // The files the comment would show are reported at the settings' defaults.
+  const defaults = defaultSettings().ranking;
   try {
     const report = await evaluateDataset(
       {
@@ -87,7 +90,7 @@ export async function runEvalCommand(
               );
               // The cross-file symbol ranking (`rank --symbols`) is lexical whatever the mode, as the command is.
               const symbols = pointersOfSymbols(rankIssueSymbols({ index, now: () => performance.now() }, { text, top: SYMBOLS_KEPT }).symbols);
-              return { paths: ranking.files.map((f) => f.path), mode: ranking.mode, pointers: pointersOfRanking(ranking.files), symbols, confidence: estimateConfidence(ranking) };
+              return { paths: ranking.files.map((f) => f.path), scores: ranking.files.map((f) => f.score), mode: ranking.mode, pointers: pointersOfRanking(ranking.files), symbols, confidence: estimateConfidence(ranking) };
             },
           };
         },
@@ -99,6 +102,7 @@ export async function runEvalCommand(
         },
         writeLine: (line) => new Promise<void>((resolve, reject) => out.write(`${line}\n`, (e) => (e ? reject(e) : resolve()))),
         now: () => performance.now(),
+        shownCut: { minRelative: defaults.min_relative_score, topK: defaults.top_k },
         onProgress: (p) => io.progress.update(`eval ${p.repo}`, p.done, p.total),
       },
       rows,

@@ -34,7 +34,13 @@ const rankingSchema = z
       .enum(["auto", "bm25", "dense", "hybrid"])
       .default("auto")
       .describe("Ranking mode. `auto` picks the best mode that fits the latency budget."),
-    top_k: z.number().int().min(1).max(20).default(5).describe("How many files to list."),
+    top_k: z.number().int().min(1).max(20).default(5).describe("Most files listed."),
+    min_relative_score: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0.45)
+      .describe("List a file only while its score is at least this share (0 to 1) of the first file's: a clear lead shows few files, a vague report several (at most `top_k`); 0 always lists `top_k`. `/bugscout top=N` lists N. The default is measured (docs/benchmarks.md, \"Files shown\")."),
     min_confidence: z
       .number()
       .min(0)
