@@ -53,8 +53,9 @@ export function buildEvidence(input: EvidenceInput): RankedFile[] {
   return top.map((file) => {
     const matched = terms
       .map((q) => ({ term: q.term, c: (weightOf.get(q.term) ?? 0) * termSaturation(index, q.term, file, options.bm25) }))
-      .filter((x) => x.c > 0);
-    const contributions = [...matched].sort((a, b) => b.c - a.c || (a.term < b.term ? -1 : 1)).slice(0, EVIDENCE_TERMS);
+      .filter((x) => x.c > 0)
+      .sort((a, b) => b.c - a.c || (a.term < b.term ? -1 : 1));
+    const contributions = matched.slice(0, EVIDENCE_TERMS);
     const words = distinctiveWords(index, matched.map((x) => x.term));
     const [symbol, alsoSymbol] = filePointers(index, file, pointerQuery, options);
     const mention = mentions.evidence.get(file);
@@ -78,8 +79,8 @@ export function buildEvidence(input: EvidenceInput): RankedFile[] {
 }
 
 /**
- * Of the query words a file matched, the most distinctive in the repository first (fewest files holding them: the
- * order of IDF), without words most files hold. The same document frequencies BM25 reads; nothing is stored for it.
+ * Of the query words a file matched (in order of weight), the most distinctive in the repository first (fewest files
+ * holding them: the order of IDF), without words most files hold. The same document frequencies BM25 reads; nothing is stored for it.
  */
 export function distinctiveWords(index: LexicalIndex, matched: readonly string[]): string[] {
   const total = index.files.length;
@@ -89,7 +90,8 @@ export function distinctiveWords(index: LexicalIndex, matched: readonly string[]
     if (df === 0 || (total >= MIN_FILES_FOR_SHARE && df > total * COMMON_SHARE)) continue;
     found.push({ term, df });
   }
-  found.sort((a, b) => a.df - b.df || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+  // Stable: equally rare words keep the order they came in.
+  found.sort((a, b) => a.df - b.df);
   return found.slice(0, EVIDENCE_WORDS).map((x) => x.term);
 }
 

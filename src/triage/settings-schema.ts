@@ -77,14 +77,18 @@ const commentSchema = z
     collapsed: z.boolean().default(false).describe("Put the file list inside a collapsed `<details>` block."),
     header: z.string().max(1000).default("").describe("Markdown shown above the file list."),
     footer: z.string().max(1000).default("").describe("Markdown shown below the file list."),
+    show_details: z
+      .boolean()
+      .default(true)
+      .describe("Add the operator's details (mode and why, confidence, timing, commit, settings problems) in a collapsed `<details>` block at the end; `false` leaves them out (settings problems are then shown in the open)."),
     show_accuracy: z
       .boolean()
       .default(false)
       .describe("Add one line with BugScout's measured accuracy on this repository (see `/bugscout stats`), once at least 10 fixed issues were scored."),
     below_confidence: z
       .enum(["silent", "brief"])
-      .default("brief")
-      .describe("Below `ranking.min_confidence`: post a one-line note (`brief`) or nothing (`silent`). A `/bugscout` command always answers."),
+      .default("silent")
+      .describe("Below `ranking.min_confidence`: post nothing (`silent`; the ranking is still recorded) or a one-line note (`brief`). A `/bugscout` command always answers."),
   })
   .describe("What the comment looks like.");
 

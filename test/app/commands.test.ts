@@ -16,7 +16,7 @@ const RANKING: Ranking = {
   mode: "bm25",
   reason: "no embedding key configured",
   ms: 5,
-  files: [{ path: "shopcart/auth/session.py", score: 4, evidence: { terms: ["session", "lookup", "store"] } }],
+  files: [{ path: "shopcart/auth/session.py", score: 4, evidence: { terms: ["session", "lookup", "store"], words: ["session", "lookup", "store"] } }],
 };
 
 describe("/bugscout commands", () => {

@@ -22,12 +22,12 @@ const RANKING: Ranking = {
       path: "shopcart/billing/invoice.py",
       score: 9.5,
       evidence: {
-        terms: ["compute_total", "invoice", "refund"],
+        terms: ["compute_total", "invoice", "refund"], words: ["compute_total", "invoice", "refund"],
         symbol: { name: "compute_total", qualifiedName: "Invoice.compute_total", kind: "method", startLine: 21, endLine: 31 },
         mention: { kind: "frame", text: "shopcart/billing/invoice.py:30", line: 30 },
       },
     },
-    { path: "shopcart/billing/discount.py", score: 2.1, evidence: { terms: ["total"] } },
+    { path: "shopcart/billing/discount.py", score: 2.1, evidence: { terms: ["total"], words: ["total"] } },
   ],
 };
 

@@ -9,7 +9,7 @@ import { startReliabilityApp, type ReliabilityApp } from "./reliability-app.js";
 
 const SHA = "abababababababababababababababababababab";
 const REPO = { owner: "acme", name: "shop", installationId: 42 };
-const RANKING = { mode: "bm25" as const, reason: "r", ms: 1, files: [{ path: "app.py", score: 1, evidence: { terms: ["dispatch", "route", "handler"] } }] };
+const RANKING = { mode: "bm25" as const, reason: "r", ms: 1, files: [{ path: "app.py", score: 1, evidence: { terms: ["dispatch", "route", "handler"], words: ["dispatch", "route", "handler"] } }] };
 const DEFAULT_REQUEST = { text: "dispatch fails", topK: 5, mode: "auto", include: [], exclude: [], latencyBudgetMs: 5000 };
 const PROBLEMS_TITLE = "**Settings problems** in `.github/bugscout.yml` (defaults used instead):";
 const STAR_BOMB = "*a*a*a*a*a*a*a*a*a*a*a*a*b";
