@@ -4,9 +4,9 @@
  * Synthetic vectors: file centroids in 1024-d with units scattered around them (clustered like real code
  * embeddings), so that int8-vs-float32 agreement is measured where neighbours are close, not on random noise.
  */
-import { createDenseIndexBuilder } from "../src/rank/dense-index.js";
-import { scoreDense } from "../src/rank/dense-score.js";
-import { encodeVector } from "../src/rank/dense-vector-codec.js";
+import { createDenseIndexBuilder } from "../src/rank/dense/dense-index.js";
+import { scoreDense } from "../src/rank/dense/dense-score.js";
+import { encodeVector } from "../src/rank/dense/dense-vector-codec.js";
 
 const rows = Number(process.argv[2] ?? 100_000);
 const fileCount = Number(process.argv[3] ?? 5_000);

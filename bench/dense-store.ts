@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { DenseChunk } from "../src/embed/dense-chunk.js";
-import { encodeVector } from "../src/rank/dense-vector-codec.js";
+import { encodeVector } from "../src/rank/dense/dense-vector-codec.js";
 import { createEmbeddingRepo, type ContentUnits, type EncodedVector } from "../src/store/embedding-repo.js";
 import { openIndexStore } from "../src/store/open-index-store.js";
 

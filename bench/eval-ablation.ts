@@ -14,7 +14,7 @@
 import { readFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { parseDataset, type EvalRow } from "../src/eval/dataset.js";
 import { scoreRanking, summarizeMetrics, type QueryMetrics } from "../src/eval/metrics.js";
-import { rankLexical } from "../src/rank/rank-lexical.js";
+import { rankLexical } from "../src/rank/signals/rank-lexical.js";
 import { ABLATION_CONFIGS } from "./eval-configs.js";
 import { forEachIndexedTree } from "./indexed-trees.js";
 import { parseBenchArgs } from "./bench-args.js";

@@ -2,11 +2,11 @@
  * Named option sets for the ablation (docs/ranking.md): the plain-BM25 baseline, each default signal added alone to
  * it, the defaults, the defaults with each signal removed, and probes of other weights. Bench only.
  */
-import { DEFAULT_QUERY_WEIGHTS } from "../src/rank/build-query.js";
-import { DEFAULT_POINTER_OPTIONS } from "../src/rank/score-pointers.js";
+import { DEFAULT_QUERY_WEIGHTS } from "../src/rank/query/build-query.js";
+import { DEFAULT_POINTER_OPTIONS } from "../src/rank/pointers/score-pointers.js";
 import {
   DEFAULT_LEXICAL_OPTIONS, resolveLexicalOptions, type LexicalRankOptions, type LexicalRankOptionsInput,
-} from "../src/rank/rank-options.js";
+} from "../src/rank/signals/rank-options.js";
 
 /**
  * Plain BM25 over whole files with a word splitter (Okapi, k1 1.2, b 0.75): the baseline of the ablation table.

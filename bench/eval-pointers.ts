@@ -16,10 +16,10 @@ import { readFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { parseDataset, type EvalRow } from "../src/eval/dataset.js";
 import { pointerMeets, scorePointers, summarizePointers, type PointerMetrics } from "../src/eval/pointer-metrics.js";
 import { pointersOfRanking, pointersOfSymbols, toPointer } from "../src/eval/ranked-pointers.js";
-import type { LexicalIndex } from "../src/rank/lexical-index.js";
-import { rankLexical } from "../src/rank/rank-lexical.js";
-import { rankSymbols } from "../src/rank/rank-symbols.js";
-import type { LexicalRankOptionsInput } from "../src/rank/rank-options.js";
+import type { LexicalIndex } from "../src/rank/lexical/lexical-index.js";
+import { rankLexical } from "../src/rank/signals/rank-lexical.js";
+import { rankSymbols } from "../src/rank/signals/rank-symbols.js";
+import type { LexicalRankOptionsInput } from "../src/rank/signals/rank-options.js";
 import { forEachIndexedTree } from "./indexed-trees.js";
 import { parseBenchArgs } from "./bench-args.js";
 

@@ -12,11 +12,11 @@
 import { readFileSync } from "node:fs";
 import { detectLanguage } from "../src/index/detect-language.js";
 import { parseDataset } from "../src/eval/dataset.js";
-import { fileRole } from "../src/rank/file-role.js";
-import { fuseHistory } from "../src/rank/fuse-history.js";
-import { buildLexicalIndex } from "../src/rank/lexical-index.js";
-import { rankLexical } from "../src/rank/rank-lexical.js";
-import { prepareHistoryDoc, scoreHistory } from "../src/rank/score-history.js";
+import { fileRole } from "../src/rank/lexical/file-role.js";
+import { fuseHistory } from "../src/rank/signals/fuse-history.js";
+import { buildLexicalIndex } from "../src/rank/lexical/lexical-index.js";
+import { rankLexical } from "../src/rank/signals/rank-lexical.js";
+import { prepareHistoryDoc, scoreHistory } from "../src/rank/signals/score-history.js";
 import { openIndexStore } from "../src/store/open-index-store.js";
 
 const args = new Map<string, string>();

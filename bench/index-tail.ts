@@ -7,9 +7,9 @@
  *
  *   node --expose-gc --import tsx bench/index-tail.ts <store.sqlite> [--eager]
  */
-import { buildLexicalIndex } from "../src/rank/lexical-index.js";
-import { layOutLexicalIndex } from "../src/rank/lexical-snapshot.js";
-import { prepareContents } from "../src/rank/prepared-contents.js";
+import { buildLexicalIndex } from "../src/rank/lexical/lexical-index.js";
+import { layOutLexicalIndex } from "../src/rank/lexical/lexical-snapshot.js";
+import { prepareContents } from "../src/rank/lexical/prepared-contents.js";
 import { openIndexStore } from "../src/store/open-index-store.js";
 import { createSnapshotRepo } from "../src/store/snapshot-repo.js";
 

@@ -8,7 +8,7 @@ import os, { tmpdir } from "node:os";
 import { join } from "node:path";
 import { indexTree } from "../src/index/index-tree.js";
 import { createSymbolExtractor } from "../src/index/symbols/symbol-extractor.js";
-import { analyzeToBytes } from "../src/rank/analyze-content.js";
+import { analyzeToBytes } from "../src/rank/lexical/analyze-content.js";
 import { openIndexStore } from "../src/store/open-index-store.js";
 
 const root = process.argv[2];

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { EvalRow } from "../src/eval/dataset.js";
 import { groupRowsByTree } from "../src/eval/group-rows.js";
 import { readTreeTime } from "../src/eval/read-tree-time.js";
-import { buildLexicalIndex, type LexicalIndex } from "../src/rank/lexical-index.js";
+import { buildLexicalIndex, type LexicalIndex } from "../src/rank/lexical/lexical-index.js";
 import { openIndexStore } from "../src/store/open-index-store.js";
 import { createIndexer } from "../src/triage/create-indexer.js";
 

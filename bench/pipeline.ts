@@ -10,8 +10,8 @@ import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseDataset } from "../src/eval/dataset.js";
-import { rankLexical } from "../src/rank/rank-lexical.js";
-import { buildLexicalIndex } from "../src/rank/lexical-index.js";
+import { rankLexical } from "../src/rank/signals/rank-lexical.js";
+import { buildLexicalIndex } from "../src/rank/lexical/lexical-index.js";
 import { openIndexStore } from "../src/store/open-index-store.js";
 import { createSymbolExtractor } from "../src/index/symbols/symbol-extractor.js";
 import { createIndexer } from "../src/triage/create-indexer.js";

@@ -9,11 +9,11 @@
  */
 import { readFileSync } from "node:fs";
 import { parseDataset } from "../src/eval/dataset.js";
-import { filePointers } from "../src/rank/build-evidence.js";
-import { buildLexicalIndex } from "../src/rank/lexical-index.js";
-import { parseIssue } from "../src/rank/parse-issue.js";
-import { rankLexicalParts } from "../src/rank/rank-lexical.js";
-import { buildPointerQuery } from "../src/rank/score-pointers.js";
+import { filePointers } from "../src/rank/signals/build-evidence.js";
+import { buildLexicalIndex } from "../src/rank/lexical/lexical-index.js";
+import { parseIssue } from "../src/rank/query/parse-issue.js";
+import { rankLexicalParts } from "../src/rank/signals/rank-lexical.js";
+import { buildPointerQuery } from "../src/rank/pointers/score-pointers.js";
 import { openIndexStore } from "../src/store/open-index-store.js";
 
 const args = new Map<string, string>();

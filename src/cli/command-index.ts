@@ -1,6 +1,6 @@
 import type { Indexer } from "../triage/create-indexer.js";
 import type { StoreDense } from "../triage/create-store-dense.js";
-import { prepareContents } from "../rank/prepared-contents.js";
+import { prepareContents } from "../rank/lexical/prepared-contents.js";
 import { saveLexicalIndex } from "../triage/load-lexical-index.js";
 import { openCheckout } from "./open-checkout.js";
 import type { CliIo } from "./cli-io.js";

@@ -7,7 +7,7 @@ import type { CliIo } from "./cli-io.js";
 import { openCheckout } from "./open-checkout.js";
 import { renderRankingText, renderSymbolsText } from "./render-ranking-text.js";
 import { rankIssueSymbols, type SymbolRanking } from "../triage/rank-issue-symbols.js";
-import type { LexicalIndex } from "../rank/lexical-index.js";
+import type { LexicalIndex } from "../rank/lexical/lexical-index.js";
 import type { SqliteIndexStore } from "../store/open-index-store.js";
 
 /** Options of `bugscout rank`. */

@@ -1,4 +1,4 @@
-import type { DenseIndex } from "../rank/dense-index.js";
+import type { DenseIndex } from "../rank/dense/dense-index.js";
 import type { EmbeddingCoverage } from "../store/embedding-repo.js";
 import { INITIAL_DENSE_STATS, recordEmbedRequest, type DenseCostStats } from "../rank/plan-mode-stats.js";
 import type { EmbedRequestObservation } from "./embedder.js";

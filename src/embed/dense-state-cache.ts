@@ -1,5 +1,5 @@
 import { recordIndexLoad } from "../rank/plan-mode-stats.js";
-import type { DenseIndex } from "../rank/dense-index.js";
+import type { DenseIndex } from "../rank/dense/dense-index.js";
 import type { EmbeddingCoverage } from "../store/embedding-repo.js";
 import type { Embedder } from "./embedder.js";
 import type { DenseRankingDeps } from "./run-dense-ranking.js";

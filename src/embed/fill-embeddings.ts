@@ -1,5 +1,5 @@
 import type { ContentUnits, EmbeddingRepo } from "../store/embedding-repo.js";
-import { encodeVector } from "../rank/dense-vector-codec.js";
+import { encodeVector } from "../rank/dense/dense-vector-codec.js";
 import { buildChunks, type ChunkOptions } from "./build-chunks.js";
 import { EmbedError } from "./embed-error.js";
 import type { Embedder, EmbedLogger } from "./embedder.js";

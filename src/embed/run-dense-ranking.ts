@@ -1,4 +1,4 @@
-import { scoreDense } from "../rank/dense-score.js";
+import { scoreDense } from "../rank/dense/dense-score.js";
 import { fuseRankings, type FuseOptions } from "../rank/fuse.js";
 import { planMode, type ModePlan, type PlanOptions, type RequestedMode } from "../rank/plan-mode.js";
 import { recordDenseFailure, recordDenseSuccess } from "../rank/plan-mode-stats.js";

@@ -1,6 +1,6 @@
 import { detectLanguage } from "../index/detect-language.js";
-import { fileRole } from "../rank/file-role.js";
-import { prepareHistoryDoc, type HistoryDoc } from "../rank/score-history.js";
+import { fileRole } from "../rank/lexical/file-role.js";
+import { prepareHistoryDoc, type HistoryDoc } from "../rank/signals/score-history.js";
 import type { EvalRow } from "./dataset.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { RankedSymbol } from "../rank/rank-symbols.js";
+import type { RankedSymbol } from "../rank/signals/rank-symbols.js";
 import type { RankedFile, SymbolPointer } from "../rank/types.js";
 import type { Pointer } from "./pointer-metrics.js";
 

@@ -12,7 +12,7 @@ export interface AnalyzeInput {
   readonly path: string;
 }
 
-/** Encodes what the ranker needs from a content (owned by rank/analyze-content.ts); opaque to the indexer. */
+/** Encodes what the ranker needs from a content (owned by rank/lexical/analyze-content.ts); opaque to the indexer. */
 export type AnalyzeContent = (input: AnalyzeInput) => Uint8Array;
 
 /** A content the store does not have yet, as the walk read it. */

@@ -1,6 +1,6 @@
 import type { Evidence, RankedFile, SymbolPointer } from "../rank/types.js";
 import { rankIssue } from "../triage/rank-issue.js";
-import { rankSymbols } from "../rank/rank-symbols.js";
+import { rankSymbols } from "../rank/signals/rank-symbols.js";
 import { measureAnswer, type MeasuredAnswer } from "./measure-answer.js";
 import { packWithinBudget } from "./pack-budget.js";
 import type { RepoContext } from "./repo-context.js";

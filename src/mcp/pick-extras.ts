@@ -1,4 +1,4 @@
-import { linesOverlap } from "../rank/symbol-ranges.js";
+import { linesOverlap } from "../rank/lexical/symbol-ranges.js";
 import type { ScoredSymbol } from "./score-symbol-text.js";
 import type { CatalogSymbol } from "./symbol-catalog.js";
 

@@ -1,4 +1,4 @@
-import type { LexicalIndex } from "../rank/lexical-index.js";
+import type { LexicalIndex } from "../rank/lexical/lexical-index.js";
 import { readRepoText, type RepoFs } from "./repo-path.js";
 import { toSourceLines, type SourceLines } from "./source-lines.js";
 import { buildSymbolCatalog, type SymbolCatalog } from "./symbol-catalog.js";

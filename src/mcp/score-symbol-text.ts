@@ -1,6 +1,6 @@
-import { okapiIdf, okapiTerm } from "../rank/okapi.js";
-import type { LexicalIndex } from "../rank/lexical-index.js";
-import { tokenize } from "../rank/tokenize.js";
+import { okapiIdf, okapiTerm } from "../rank/lexical/okapi.js";
+import type { LexicalIndex } from "../rank/lexical/lexical-index.js";
+import { tokenize } from "../rank/query/tokenize.js";
 import type { SourceLines } from "./source-lines.js";
 import type { CatalogSymbol } from "./symbol-catalog.js";
 

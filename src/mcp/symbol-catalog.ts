@@ -1,6 +1,6 @@
 import type { Language, SymbolInfo } from "../index/types.js";
-import type { FileRole } from "../rank/file-role.js";
-import type { LexicalIndex } from "../rank/lexical-index.js";
+import type { FileRole } from "../rank/lexical/file-role.js";
+import type { LexicalIndex } from "../rank/lexical/lexical-index.js";
 import { assignSymbolIds } from "./symbol-id.js";
 
 /** A symbol of the current tree with its stable id. Lines are 1-based, inclusive. */

@@ -1,5 +1,5 @@
-import { okapiIdf, okapiTerm } from "../rank/okapi.js";
-import { tokenize } from "../rank/tokenize.js";
+import { okapiIdf, okapiTerm } from "../rank/lexical/okapi.js";
+import { tokenize } from "../rank/query/tokenize.js";
 import type { CatalogSymbol, SymbolCatalog } from "./symbol-catalog.js";
 
 /** BM25 parameters of the symbol search: the common defaults (Robertson & Zaragoza), not tuned. */

@@ -1,4 +1,4 @@
-import { linesOverlap } from "./symbol-ranges.js";
+import { linesOverlap } from "./lexical/symbol-ranges.js";
 import type { Evidence, RankedFile } from "./types.js";
 
 /** One ranked list entering fusion, with its weight. */

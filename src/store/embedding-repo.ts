@@ -1,7 +1,7 @@
 import type { Database } from "better-sqlite3";
 import type { ChunkKind, DenseChunk } from "../embed/dense-chunk.js";
 import type { SymbolInfo, SymbolKind } from "../index/types.js";
-import { createDenseIndexBuilder, type DenseIndex, type DenseUnitRef } from "../rank/dense-index.js";
+import { createDenseIndexBuilder, type DenseIndex, type DenseUnitRef } from "../rank/dense/dense-index.js";
 
 /** How much of the current tree has vectors for one model key. Token counts are estimates (characters / 3). */
 export interface EmbeddingCoverage {

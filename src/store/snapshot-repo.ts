@@ -4,7 +4,7 @@ import { crypto } from "../crypto-on-demand.js";
 import type { CorpusFile } from "./index-store.js";
 import type { SqliteIndexStore } from "./open-index-store.js";
 import { classifySqliteError, IndexStoreError } from "./store-error.js";
-import type { PackedSections } from "../rank/snapshot-sections.js";
+import type { PackedSections } from "../rank/lexical/snapshot-sections.js";
 import { SNAPSHOT_FILE_SUFFIX } from "./store-files.js";
 
 /** A saved snapshot file starts with the random id its store's row names; the packed index follows. */

@@ -1,4 +1,5 @@
 import { answerStats } from "./answer-stats.js";
+import { repoKeyString } from "./data-layout.js";
 import type { Command } from "./parse-command.js";
 import { publishComment } from "./publish-comment.js";
 import { HELP_MARKER, renderHelp } from "./render-help.js";
@@ -15,7 +16,10 @@ export async function answerCommand(
 ): Promise<TriageOutcome> {
   const { command, issue, settings } = request;
   if (command.kind === "rank") return triageIssue(deps, { ...request, command: command.options });
-  if (command.kind === "stats") return answerStats(deps, request);
+  // Under the issue's lock like a ranking: two commands arriving together would otherwise both find no help (or
+  // stats) comment and post two.
+  const lockKey = `${repoKeyString(request.key)}#${issue.number}`;
+  if (command.kind === "stats") return deps.issueLock.run(lockKey, () => answerStats(deps, request));
   const body = renderHelp(settings.commands.allow, command.kind === "invalid" ? command.errors : []);
-  return publishComment(deps, { issue, settings }, { marker: HELP_MARKER, body, what: "help" });
+  return deps.issueLock.run(lockKey, () => publishComment(deps, { issue, settings }, { marker: HELP_MARKER, body, what: "help" }));
 }

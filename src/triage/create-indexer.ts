@@ -11,7 +11,7 @@ import type { SymbolExtractor } from "../index/symbols/symbol-extractor.js";
 import type { TreeSource } from "../index/tree-source.js";
 import type { BlobBuilder } from "../index/build-blob.js";
 import type { WorkerBlobBuilder } from "../index/worker-blob-builder.js";
-import { analyzeToBytes, ANALYSIS_FORMAT_VERSION } from "../rank/analyze-content.js";
+import { analyzeToBytes, ANALYSIS_FORMAT_VERSION } from "../rank/lexical/analyze-content.js";
 import type { BlobRecord, IndexStore } from "../store/index-store.js";
 import { createPrefetchingBuilder, type ContentPrefetch, type PrefetchingBuilder } from "../index/prefetch-builder.js";
 import type { IndexWorkerData } from "./index-worker.js";

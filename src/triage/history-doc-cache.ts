@@ -1,4 +1,4 @@
-import { prepareHistoryDoc, type HistoryDoc } from "../rank/score-history.js";
+import { prepareHistoryDoc, type HistoryDoc } from "../rank/signals/score-history.js";
 import type { PastFix } from "../records/record-store.js";
 import { repoKeyString } from "./data-layout.js";
 import type { RepoKey } from "./ports.js";

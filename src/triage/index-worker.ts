@@ -5,7 +5,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { buildBlob } from "../index/build-blob.js";
 import { serveBlobRequests } from "../index/serve-blob-requests.js";
 import { createSymbolExtractor } from "../index/symbols/symbol-extractor.js";
-import { analyzeToBytes } from "../rank/analyze-content.js";
+import { analyzeToBytes } from "../rank/lexical/analyze-content.js";
 
 /** What the main thread tells each worker. */
 export interface IndexWorkerData {

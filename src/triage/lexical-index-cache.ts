@@ -1,5 +1,5 @@
-import { buildLexicalIndex, type LexicalIndex } from "../rank/lexical-index.js";
-import { prepareContents, type PreparedContents } from "../rank/prepared-contents.js";
+import { buildLexicalIndex, type LexicalIndex } from "../rank/lexical/lexical-index.js";
+import { prepareContents, type PreparedContents } from "../rank/lexical/prepared-contents.js";
 import type { IndexStore } from "../store/index-store.js";
 
 /**

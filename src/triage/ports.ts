@@ -1,6 +1,6 @@
 import type { ContentPrefetch } from "../index/prefetch-builder.js";
 import type { TreeSource } from "../index/tree-source.js";
-import type { HistoryDoc } from "../rank/score-history.js";
+import type { HistoryDoc } from "../rank/signals/score-history.js";
 import type { Ranking, RankMode } from "../rank/types.js";
 
 /** One repository of one installation: the unit of storage and isolation. */

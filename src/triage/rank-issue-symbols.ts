@@ -1,5 +1,5 @@
-import { rankSymbols, type RankedSymbol } from "../rank/rank-symbols.js";
-import type { LexicalIndex } from "../rank/lexical-index.js";
+import { rankSymbols, type RankedSymbol } from "../rank/signals/rank-symbols.js";
+import type { LexicalIndex } from "../rank/lexical/lexical-index.js";
 import { buildPathFilter, type RankIssueRequest } from "./rank-issue.js";
 
 /** A symbol ranking with how long it took. */

@@ -1,8 +1,8 @@
 import { createGlobMatcher } from "../index/glob.js";
-import { fuseHistory } from "../rank/fuse-history.js";
-import type { LexicalIndex } from "../rank/lexical-index.js";
-import { scoreHistory, type HistoryDoc, type HistoryOptions } from "../rank/score-history.js";
-import { rankLexical } from "../rank/rank-lexical.js";
+import { fuseHistory } from "../rank/signals/fuse-history.js";
+import type { LexicalIndex } from "../rank/lexical/lexical-index.js";
+import { scoreHistory, type HistoryDoc, type HistoryOptions } from "../rank/signals/score-history.js";
+import { rankLexical } from "../rank/signals/rank-lexical.js";
 import type { RankedFile, RankMode, Ranking } from "../rank/types.js";
 
 /** The mode a caller asks for; `auto` lets the planner choose within the latency budget. */

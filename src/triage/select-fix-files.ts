@@ -1,5 +1,5 @@
 import { detectLanguage } from "../index/detect-language.js";
-import { fileRole } from "../rank/file-role.js";
+import { fileRole } from "../rank/lexical/file-role.js";
 import type { Outcome, Prediction } from "../records/record-store.js";
 import type { PullFile } from "./fix-ports.js";
 

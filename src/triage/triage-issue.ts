@@ -1,7 +1,7 @@
 import type { Ranking } from "../rank/types.js";
 import { MAX_RECORDED_MAP_LABELS, type PastFix, type PredictionLabels, type RecordStore } from "../records/record-store.js";
 import type { HistoryDocCache } from "./history-doc-cache.js";
-import { prepareHistoryDoc } from "../rank/score-history.js";
+import { prepareHistoryDoc } from "../rank/signals/score-history.js";
 import { accuracyNote } from "./render-stats.js";
 import { repoKeyString } from "./data-layout.js";
 import { estimateConfidence } from "./estimate-confidence.js";

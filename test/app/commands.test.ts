@@ -161,6 +161,26 @@ describe("/bugscout commands", () => {
     assert.ok(renderHelp("collaborators").startsWith("<!-- bugscout:help -->\n\n**BugScout commands** (for people with triage, write, maintain or admin access):"));
   }));
 
+  it("answers two help commands that arrive together with one help comment (and two stats commands with one stats comment)", () => withApp(async () => {
+    // Each request to the fake takes a while, so without the issue's lock both answers would list the comments
+    // before either posts.
+    fake.latencyMs = 30;
+    try {
+      const statuses = await Promise.all([
+        app.deliver("issue_comment", command("/bugscout help", "maint", 120)),
+        app.deliver("issue_comment", command("/bugscout help", "maint", 121)),
+        app.deliver("issue_comment", command("/bugscout stats", "maint", 122)),
+        app.deliver("issue_comment", command("/bugscout stats", "maint", 123)),
+      ]);
+      assert.deepEqual(statuses, [200, 200, 200, 200]);
+    } finally {
+      fake.latencyMs = 0;
+    }
+    const markers = (repo.comments.get(3) ?? []).map((c) => c.body.split("\n")[0]).sort();
+    assert.deepEqual(markers, ["<!-- bugscout:help -->", "<!-- bugscout:stats -->"]);
+    assert.equal(repo.reactions.length, 4);
+  }));
+
   it("answers a malformed command with what is wrong and the usage", () => withApp(async () => {
     await app.deliver("issue_comment", command("/bugscout top=500 mode=fast path:../etc"));
 

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { createDotKernel } from "../../src/rank/dense-kernel.js";
-import { createDenseIndexBuilder } from "../../src/rank/dense-index.js";
-import { scoreDense } from "../../src/rank/dense-score.js";
-import { encodeVector } from "../../src/rank/dense-vector-codec.js";
+import { createDotKernel } from "../../src/rank/dense/dense-kernel.js";
+import { createDenseIndexBuilder } from "../../src/rank/dense/dense-index.js";
+import { scoreDense } from "../../src/rank/dense/dense-score.js";
+import { encodeVector } from "../../src/rank/dense/dense-vector-codec.js";
 import { fakeEmbedding } from "../fakes/fake-voyage-vectors.js";
 
 const DIMS = 256;

@@ -9,7 +9,7 @@ import { createFsTreeSource } from "../../src/index/fs-tree-source.js";
 import { createSymbolExtractor, type SymbolExtractor } from "../../src/index/symbols/symbol-extractor.js";
 import { createEmbeddingRepo } from "../../src/store/embedding-repo.js";
 import { openIndexStore } from "../../src/store/open-index-store.js";
-import { scoreDense } from "../../src/rank/dense-score.js";
+import { scoreDense } from "../../src/rank/dense/dense-score.js";
 import { startFakeVoyage, type FakeVoyage } from "../fakes/fake-voyage.js";
 import { indexFixture, writeFixtureRepo, writeModule } from "./fixture-repo.js";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test, type TestContext } from "node:test";
-import type { LexicalIndex } from "../../src/rank/lexical-index.js";
+import type { LexicalIndex } from "../../src/rank/lexical/lexical-index.js";
 import { openIndexStore, type SqliteIndexStore } from "../../src/store/open-index-store.js";
 import { createIndexer, type Indexer } from "../../src/triage/create-indexer.js";
 import { loadLexicalIndex } from "../../src/triage/load-lexical-index.js";

@@ -7,7 +7,7 @@ import { indexTree } from "../../src/index/index-tree.js";
 import { serveBlobRequests } from "../../src/index/serve-blob-requests.js";
 import { deferSymbolExtractor } from "../../src/index/symbols/defer-symbol-extractor.js";
 import { createWorkerBlobBuilder, type WorkerBlobBuilder } from "../../src/index/worker-blob-builder.js";
-import { analyzeToBytes } from "../../src/rank/analyze-content.js";
+import { analyzeToBytes } from "../../src/rank/lexical/analyze-content.js";
 import { openIndexStore, type SqliteIndexStore } from "../../src/store/open-index-store.js";
 import { createIndexer } from "../../src/triage/create-indexer.js";
 import { makeTempDir, writeTree, type TreeSpec } from "./temp-tree.js";

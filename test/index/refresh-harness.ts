@@ -5,7 +5,7 @@ import { createFsTreeSource } from "../../src/index/fs-tree-source.js";
 import { indexTree, type IndexTreeOptions } from "../../src/index/index-tree.js";
 import { createSymbolExtractor, type SymbolExtractor } from "../../src/index/symbols/symbol-extractor.js";
 import type { TreeSource } from "../../src/index/tree-source.js";
-import { analyzeToBytes } from "../../src/rank/analyze-content.js";
+import { analyzeToBytes } from "../../src/rank/lexical/analyze-content.js";
 import type { IndexStore } from "../../src/store/index-store.js";
 import { MIGRATIONS } from "../../src/store/migrations.js";
 import { openIndexStore } from "../../src/store/open-index-store.js";

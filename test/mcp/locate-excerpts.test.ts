@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { SymbolInfo } from "../../src/index/types.js";
-import { analyzeContent } from "../../src/rank/analyze-content.js";
-import { buildLexicalIndex } from "../../src/rank/lexical-index.js";
+import { analyzeContent } from "../../src/rank/lexical/analyze-content.js";
+import { buildLexicalIndex } from "../../src/rank/lexical/lexical-index.js";
 import { locateCode, packLocate, prepareLocate } from "../../src/mcp/locate-code.js";
 import { createRepoContextCache } from "../../src/mcp/repo-context.js";
 import { loadCl100k } from "../../src/mcp/token-counter.js";

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { SymbolInfo } from "../../src/index/types.js";
-import { analyzeContent } from "../../src/rank/analyze-content.js";
-import { buildLexicalIndex } from "../../src/rank/lexical-index.js";
+import { analyzeContent } from "../../src/rank/lexical/analyze-content.js";
+import { buildLexicalIndex } from "../../src/rank/lexical/lexical-index.js";
 import { packLocate, prepareLocate } from "../../src/mcp/locate-code.js";
 import { shownRanges } from "../../src/mcp/code-views.js";
 import { EXCERPT_CONTEXT } from "../../src/mcp/excerpt-lines.js";

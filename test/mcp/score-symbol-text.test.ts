@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { SymbolInfo } from "../../src/index/types.js";
-import { analyzeContent } from "../../src/rank/analyze-content.js";
-import { buildLexicalIndex } from "../../src/rank/lexical-index.js";
+import { analyzeContent } from "../../src/rank/lexical/analyze-content.js";
+import { buildLexicalIndex } from "../../src/rank/lexical/lexical-index.js";
 import { buildSymbolCatalog } from "../../src/mcp/symbol-catalog.js";
 import { issueTerms, lineScorer, scoreSymbolText } from "../../src/mcp/score-symbol-text.js";
 import { toSourceLines } from "../../src/mcp/source-lines.js";

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { SymbolInfo } from "../../src/index/types.js";
-import { buildLexicalIndex } from "../../src/rank/lexical-index.js";
-import { analyzeContent } from "../../src/rank/analyze-content.js";
+import { buildLexicalIndex } from "../../src/rank/lexical/lexical-index.js";
+import { analyzeContent } from "../../src/rank/lexical/analyze-content.js";
 import { findClosestIds } from "../../src/mcp/closest-ids.js";
 import { buildSymbolCatalog } from "../../src/mcp/symbol-catalog.js";
 import { assignSymbolIds, formatSymbolId, parseSymbolId } from "../../src/mcp/symbol-id.js";

@@ -42,7 +42,8 @@ describe("scaled out as an operator starts it: npm start (web) + two workers, on
     // `npm start` builds dist/ and runs `node dist/index.js`; the workers run the built entry directly, as a container would.
     const proc = viaNpm ? startRole("npm", ["start", "--silent"], env, port) : startRole(process.execPath, ["dist/index.js"], env, port);
     processes.push(proc);
-    await proc.waitFor(/Listening on/, 90_000);
+    // `npm start` compiles first: on a loaded 2-core runner that alone can take minutes; the limit only guards a hang.
+    await proc.waitFor(/Listening on/, viaNpm ? 240_000 : 90_000);
     return proc;
   }
 

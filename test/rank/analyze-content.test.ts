@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   analyzeContent, analyzeToBytes, countLines, decodeAnalysis, decodeAnalysisTerms, encodeAnalysis,
-} from "../../src/rank/analyze-content.js";
+} from "../../src/rank/lexical/analyze-content.js";
 import type { SymbolInfo } from "../../src/index/types.js";
 
 const text = [

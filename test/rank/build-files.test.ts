@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { BUILD_WORDS } from "../../src/rank/build-words.js";
+import { BUILD_WORDS } from "../../src/rank/signals/build-words.js";
 import { rankWithCli } from "./cli-rank-helper.js";
 
 const FIXTURE = join(import.meta.dirname, "../fixtures/gradle-modules");

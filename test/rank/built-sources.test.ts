@@ -1,8 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { matchBuiltSource } from "../../src/rank/built-sources.js";
-import { buildPathLookup } from "../../src/rank/path-lookup.js";
-import { rankLexical } from "../../src/rank/rank-lexical.js";
+import { matchBuiltSource } from "../../src/rank/pointers/built-sources.js";
+import { buildPathLookup } from "../../src/rank/lexical/path-lookup.js";
+import { rankLexical } from "../../src/rank/signals/rank-lexical.js";
 import { buildShopIndex, type FixtureFile } from "./fixture-shop.js";
 
 const PATHS = ["src/client.ts", "packages/core/src/util/x.tsx", "src/legacy.js", "lib/real.js", "index.js"];

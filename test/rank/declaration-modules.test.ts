@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { isDeclarationModule } from "../../src/rank/declaration-modules.js";
-import { rankLexical } from "../../src/rank/rank-lexical.js";
+import { isDeclarationModule } from "../../src/rank/signals/declaration-modules.js";
+import { rankLexical } from "../../src/rank/signals/rank-lexical.js";
 import { indexFixtureTree } from "./indexed-fixture-tree.js";
 
 // Issue 24: modules that hold no behaviour — a type module and a barrel — known by what they declare.

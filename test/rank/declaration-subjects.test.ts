@@ -1,9 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { findDeclarationSubjects, type DeclarationCandidate } from "../../src/rank/declaration-subjects.js";
-import { fileRole } from "../../src/rank/file-role.js";
+import { findDeclarationSubjects, type DeclarationCandidate } from "../../src/rank/lexical/declaration-subjects.js";
+import { fileRole } from "../../src/rank/lexical/file-role.js";
 import { detectLanguage } from "../../src/index/detect-language.js";
-import { rankLexical } from "../../src/rank/rank-lexical.js";
+import { rankLexical } from "../../src/rank/signals/rank-lexical.js";
 import { indexFixtureTree } from "./indexed-fixture-tree.js";
 
 /** Candidates as the index sees them: language and role from the path alone. */

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { fileRole, findTestRoots } from "../../src/rank/file-role.js";
+import { fileRole, findTestRoots } from "../../src/rank/lexical/file-role.js";
 import type { Language } from "../../src/index/types.js";
 
 const cases: [string, Language, string][] = [

@@ -1,6 +1,6 @@
 import type { Language, SymbolInfo, SymbolKind } from "../../src/index/types.js";
-import { analyzeToBytes, countLines } from "../../src/rank/analyze-content.js";
-import { buildLexicalIndex, type BuiltLexicalIndex } from "../../src/rank/lexical-index.js";
+import { analyzeToBytes, countLines } from "../../src/rank/lexical/analyze-content.js";
+import { buildLexicalIndex, type BuiltLexicalIndex } from "../../src/rank/lexical/lexical-index.js";
 
 /** A small shop written for these tests: Python and Java sources, a test file, docs and an example. */
 export interface FixtureFile {

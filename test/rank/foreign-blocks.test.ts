@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { buildQueryTerms, DEFAULT_QUERY_WEIGHTS } from "../../src/rank/build-query.js";
-import { parseIssue } from "../../src/rank/parse-issue.js";
+import { buildQueryTerms, DEFAULT_QUERY_WEIGHTS } from "../../src/rank/query/build-query.js";
+import { parseIssue } from "../../src/rank/query/parse-issue.js";
 
 /** A pasted JSON answer: 24 keys the repository has never seen, and `value` and `name`, which every repository has. */
 const DUMP = Array.from({ length: 24 }, (_, i) => `  "customerField${String.fromCharCode(97 + i)}x": 1,`).join("\n");

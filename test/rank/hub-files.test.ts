@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { rankLexical } from "../../src/rank/rank-lexical.js";
+import { rankLexical } from "../../src/rank/signals/rank-lexical.js";
 import { indexFixtureTree } from "./indexed-fixture-tree.js";
 
 // Issue 24: a hub — a dev-tools layer that wraps every store API, so it holds every name of any store issue — must not

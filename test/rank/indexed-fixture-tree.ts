@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { TestContext } from "node:test";
-import { buildLexicalIndex, type LexicalIndex } from "../../src/rank/lexical-index.js";
+import { buildLexicalIndex, type LexicalIndex } from "../../src/rank/lexical/lexical-index.js";
 import { openIndexStore } from "../../src/store/open-index-store.js";
 import { createIndexer } from "../../src/triage/create-indexer.js";
 import { makeTempDir, writeTree, type TreeSpec } from "../index/temp-tree.js";

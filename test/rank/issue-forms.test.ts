@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { isIssueTemplatePath, stripTemplateText } from "../../src/rank/issue-template.js";
+import { isIssueTemplatePath, stripTemplateText } from "../../src/rank/lexical/issue-template.js";
 import { rankWithCli } from "./cli-rank-helper.js";
 
 const FIXTURE = join(import.meta.dirname, "../fixtures/issue-forms");

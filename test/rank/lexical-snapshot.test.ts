@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { buildLexicalIndex, FIELDS, type BuiltLexicalIndex, type LexicalIndex } from "../../src/rank/lexical-index.js";
+import { buildLexicalIndex, FIELDS, type BuiltLexicalIndex, type LexicalIndex } from "../../src/rank/lexical/lexical-index.js";
 import {
   readLexicalSnapshot, type AnalysisSource,
-} from "../../src/rank/lexical-snapshot.js";
-import { rankLexical } from "../../src/rank/rank-lexical.js";
-import { layOutSections } from "../../src/rank/snapshot-sections.js";
+} from "../../src/rank/lexical/lexical-snapshot.js";
+import { rankLexical } from "../../src/rank/signals/rank-lexical.js";
+import { layOutSections } from "../../src/rank/lexical/snapshot-sections.js";
 import { decodeLexicalIndex, encodeLexicalIndex, joinSections } from "./snapshot-in-memory.js";
 import { buildShopIndex, SHOP_FILES } from "./fixture-shop.js";
 

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test, type TestContext } from "node:test";
-import { findNamedPackages } from "../../src/rank/named-packages.js";
-import { rankLexical } from "../../src/rank/rank-lexical.js";
-import type { LexicalIndex } from "../../src/rank/lexical-index.js";
+import { findNamedPackages } from "../../src/rank/signals/named-packages.js";
+import { rankLexical } from "../../src/rank/signals/rank-lexical.js";
+import type { LexicalIndex } from "../../src/rank/lexical/lexical-index.js";
 import { openIndexStore } from "../../src/store/open-index-store.js";
 import { createIndexer } from "../../src/triage/create-indexer.js";
 import { loadLexicalIndex } from "../../src/triage/load-lexical-index.js";

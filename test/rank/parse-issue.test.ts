@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { innermostFirst } from "../../src/rank/parse-frames.js";
-import { parseIssue } from "../../src/rank/parse-issue.js";
+import { innermostFirst } from "../../src/rank/query/parse-frames.js";
+import { parseIssue } from "../../src/rank/query/parse-issue.js";
 
 const brief = (frames: ReturnType<typeof parseIssue>["frames"]) => frames.map((f) => [f.format, f.path, f.line, f.symbol]);
 

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { buildPathLookup, matchModule, matchPathSuffix } from "../../src/rank/path-lookup.js";
-import { moduleSegments, moduleTail } from "../../src/rank/path-terms.js";
+import { buildPathLookup, matchModule, matchPathSuffix } from "../../src/rank/lexical/path-lookup.js";
+import { moduleSegments, moduleTail } from "../../src/rank/lexical/path-terms.js";
 
 const paths = [
   "django/forms/fields.py",

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { analyzeToBytes, countLines } from "../../src/rank/analyze-content.js";
-import { buildLexicalIndex } from "../../src/rank/lexical-index.js";
-import { rankLexical } from "../../src/rank/rank-lexical.js";
+import { analyzeToBytes, countLines } from "../../src/rank/lexical/analyze-content.js";
+import { buildLexicalIndex } from "../../src/rank/lexical/lexical-index.js";
+import { rankLexical } from "../../src/rank/signals/rank-lexical.js";
 
 const COOKIE = (platform: string) => `package okio.cookies
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { codeLineKey, contentCodeLines, hashCodeLine, issueCodeLineHashes } from "../../src/rank/quoted-code-lines.js";
+import { codeLineKey, contentCodeLines, hashCodeLine, issueCodeLineHashes } from "../../src/rank/query/quoted-code-lines.js";
 
 const SOURCE = [
   "def total(self):",

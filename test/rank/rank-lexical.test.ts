@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { rankLexical } from "../../src/rank/rank-lexical.js";
+import { rankLexical } from "../../src/rank/signals/rank-lexical.js";
 import { PLAIN_BM25_OPTIONS } from "../../bench/eval-configs.js";
 import { buildShopIndex } from "./fixture-shop.js";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { fuseHistory } from "../../src/rank/fuse-history.js";
-import { prepareHistoryDoc, scoreHistory } from "../../src/rank/score-history.js";
+import { fuseHistory } from "../../src/rank/signals/fuse-history.js";
+import { prepareHistoryDoc, scoreHistory } from "../../src/rank/signals/score-history.js";
 import type { RankedFile } from "../../src/rank/types.js";
 
 const PAST = [

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { SymbolInfo } from "../../src/index/types.js";
-import { analyzeToBytes, countLines } from "../../src/rank/analyze-content.js";
-import { buildLexicalIndex } from "../../src/rank/lexical-index.js";
-import { rankLexical } from "../../src/rank/rank-lexical.js";
-import { rankSymbols } from "../../src/rank/rank-symbols.js";
+import { analyzeToBytes, countLines } from "../../src/rank/lexical/analyze-content.js";
+import { buildLexicalIndex } from "../../src/rank/lexical/lexical-index.js";
+import { rankLexical } from "../../src/rank/signals/rank-lexical.js";
+import { rankSymbols } from "../../src/rank/signals/rank-symbols.js";
 import { buildShopIndex, fixtureSymbols, SHOP_FILES } from "./fixture-shop.js";
 
 const shop = buildShopIndex();

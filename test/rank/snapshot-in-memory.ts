@@ -1,6 +1,6 @@
-import type { BuiltLexicalIndex, LexicalIndex } from "../../src/rank/lexical-index.js";
-import { layOutLexicalIndex, readLexicalSnapshot, type AnalysisSource } from "../../src/rank/lexical-snapshot.js";
-import type { PackedSections } from "../../src/rank/snapshot-sections.js";
+import type { BuiltLexicalIndex, LexicalIndex } from "../../src/rank/lexical/lexical-index.js";
+import { layOutLexicalIndex, readLexicalSnapshot, type AnalysisSource } from "../../src/rank/lexical/lexical-snapshot.js";
+import type { PackedSections } from "../../src/rank/lexical/snapshot-sections.js";
 
 /** Joins laid-out sections into one buffer: the bytes the store writes to a snapshot file, held in memory. */
 export function joinSections(packed: PackedSections): Uint8Array {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { encodeSortedNames, NAME_BLOCK, SortedNames, sortOrder } from "../../src/rank/sorted-names.js";
+import { encodeSortedNames, NAME_BLOCK, SortedNames, sortOrder } from "../../src/rank/lexical/sorted-names.js";
 
 /** Names of every shape a tokenizer or a symbol table produces, unsorted, with non-ASCII ones among them. */
 const NAMES = Array.from({ length: 1000 }, (_, i) => `${["get", "Set", "_x", "ünïcode", "名前", "a"][i % 6]}${(i * 7919) % 1009}`);

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { rankLexical } from "../../src/rank/rank-lexical.js";
-import { splitJoinedWord } from "../../src/rank/split-joined-words.js";
+import { rankLexical } from "../../src/rank/signals/rank-lexical.js";
+import { splitJoinedWord } from "../../src/rank/lexical/split-joined-words.js";
 import { buildShopIndex, goFile, type FixtureFile } from "./fixture-shop.js";
 
 const frequencies = (table: Record<string, number>) => (term: string): number => table[term] ?? 0;

@@ -1,8 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { rankLexical } from "../../src/rank/rank-lexical.js";
-import { findTestSubjects } from "../../src/rank/test-subjects.js";
-import type { FileRole } from "../../src/rank/file-role.js";
+import { rankLexical } from "../../src/rank/signals/rank-lexical.js";
+import { findTestSubjects } from "../../src/rank/lexical/test-subjects.js";
+import type { FileRole } from "../../src/rank/lexical/file-role.js";
 import { buildShopIndex, goFile, type FixtureFile } from "./fixture-shop.js";
 
 test("a test file is paired with the code file beside it that its name names", () => {

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { analyzeToBytes, countLines } from "../../src/rank/analyze-content.js";
-import { buildLexicalIndex } from "../../src/rank/lexical-index.js";
-import { parseIssue } from "../../src/rank/parse-issue.js";
-import { rankLexical } from "../../src/rank/rank-lexical.js";
-import { isBehaviourOnly } from "../../src/rank/title-names.js";
+import { analyzeToBytes, countLines } from "../../src/rank/lexical/analyze-content.js";
+import { buildLexicalIndex } from "../../src/rank/lexical/lexical-index.js";
+import { parseIssue } from "../../src/rank/query/parse-issue.js";
+import { rankLexical } from "../../src/rank/signals/rank-lexical.js";
+import { isBehaviourOnly } from "../../src/rank/signals/title-names.js";
 
 /** A mail app: the message screen, and a big shared list view whose words match any report about opening things. */
 function mailIndex() {

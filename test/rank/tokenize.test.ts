@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { scanTokens, STOPWORDS, tokenize } from "../../src/rank/tokenize.js";
+import { scanTokens, STOPWORDS, tokenize } from "../../src/rank/query/tokenize.js";
 
 test("camelCase and PascalCase identifiers keep the whole word and add their parts", () => {
   assert.deepEqual(tokenize("getUserName"), ["getusername", "get", "user", "name"]);
@@ -80,7 +80,7 @@ test("the scanner emits what its regular-expression definition does, on random i
     for (let i = 0; i < length; i++) text += alphabet[Math.floor(next() * alphabet.length)];
     assert.deepEqual(scanned(text), referenceTokens(text), JSON.stringify(text));
   }
-  const source = readFileSync(new URL("../../src/rank/rank-lexical.ts", import.meta.url), "utf8");
+  const source = readFileSync(new URL("../../src/rank/signals/rank-lexical.ts", import.meta.url), "utf8");
   const reference = referenceTokens(source);
   assert.ok(reference.length > 1000);
   assert.deepEqual(scanned(source), reference);

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { rankLexical } from "../../src/rank/rank-lexical.js";
+import { rankLexical } from "../../src/rank/signals/rank-lexical.js";
 import { indexFixtureTree } from "./indexed-fixture-tree.js";
 
 // A small Vue 2 app as the CLI of `vue create` lays it out: components with options-API scripts, a Vuex store

@@ -1,10 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import winkBm25 from "wink-bm25-text-search";
-import { rankLexical } from "../../src/rank/rank-lexical.js";
-import { resolveLexicalOptions } from "../../src/rank/rank-options.js";
+import { rankLexical } from "../../src/rank/signals/rank-lexical.js";
+import { resolveLexicalOptions } from "../../src/rank/signals/rank-options.js";
 import { PLAIN_BM25_OPTIONS } from "../../bench/eval-configs.js";
-import { tokenize } from "../../src/rank/tokenize.js";
+import { tokenize } from "../../src/rank/query/tokenize.js";
 import { buildShopIndex, SHOP_FILES } from "./fixture-shop.js";
 
 /**

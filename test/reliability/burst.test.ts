@@ -36,7 +36,13 @@ describe("a burst of deliveries, each sent twice at once, across more repositori
       return [app.deliver("issues", payload), app.deliver("issues", payload)];
     }));
 
-    assert.deepEqual(new Set(await Promise.all(deliveries)), new Set([200]));
+    // Probot answers 202 ("still processing") when a delivery takes longer than 9 s and keeps handling it: under load
+    // some of these do, so both mean accepted, and the comments are awaited before the app closes.
+    const statuses = await Promise.all(deliveries);
+    assert.ok(statuses.every((s) => s === 200 || s === 202), `statuses ${[...new Set(statuses)].join(", ")}`);
+    const all = () => fixtures.every((f, r) => f.issues.every((_, k) => (repos[r].comments.get(k + 1) ?? []).length > 0));
+    const deadline = Date.now() + 120_000;
+    while (!all() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     await app.close();
 
     for (const [r, fixture] of fixtures.entries()) {

@@ -4,10 +4,10 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import { test, type TestContext } from "node:test";
-import { buildLexicalIndex, type LexicalIndex } from "../../src/rank/lexical-index.js";
+import { buildLexicalIndex, type LexicalIndex } from "../../src/rank/lexical/lexical-index.js";
 import { encodeLexicalIndex } from "../rank/snapshot-in-memory.js";
-import { prepareContents } from "../../src/rank/prepared-contents.js";
-import { rankLexical } from "../../src/rank/rank-lexical.js";
+import { prepareContents } from "../../src/rank/lexical/prepared-contents.js";
+import { rankLexical } from "../../src/rank/signals/rank-lexical.js";
 import { openIndexStore, type SqliteIndexStore } from "../../src/store/open-index-store.js";
 import { IndexStoreError } from "../../src/store/store-error.js";
 import { loadLexicalIndex as loadReleasable, rankCodeVersion, saveLexicalIndex } from "../../src/triage/load-lexical-index.js";

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import type { LexicalIndex } from "../../src/rank/lexical-index.js";
+import type { LexicalIndex } from "../../src/rank/lexical/lexical-index.js";
 import type { RankedFile } from "../../src/rank/types.js";
 import { openIndexStore } from "../../src/store/open-index-store.js";
 import { createIndexer } from "../../src/triage/create-indexer.js";

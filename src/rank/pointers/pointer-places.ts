@@ -3,10 +3,10 @@
  * of code it quotes (`quotedHolders`), each turned into a bonus for the symbol that holds it. Pure; the pointer's
  * scoring (`score-pointers.ts`) adds them to the words.
  */
-import type { SymbolInfo } from "../index/types.js";
-import type { ContentAnalysis } from "./analyze-content.js";
+import type { SymbolInfo } from "../../index/types.js";
+import type { ContentAnalysis } from "../lexical/analyze-content.js";
 import type { FrameHit } from "./resolve-mentions.js";
-import { innermostHolding } from "./symbol-ranges.js";
+import { innermostHolding } from "../lexical/symbol-ranges.js";
 
 /** The weights of the places an issue gives by line (the same fields of `PointerOptions`, `score-pointers.ts`). */
 export interface FrameWeights {

@@ -1,4 +1,4 @@
-import type { WeightedTerm } from "./build-query.js";
+import type { WeightedTerm } from "../query/build-query.js";
 import type { LexicalIndex, TermPostings } from "./lexical-index.js";
 import { okapiIdf } from "./okapi.js";
 

@@ -1,8 +1,8 @@
-import type { Language, SymbolInfo } from "../index/types.js";
-import { scanTokens, scanTokensIn } from "./tokenize.js";
+import type { Language, SymbolInfo } from "../../index/types.js";
+import { scanTokens, scanTokensIn } from "../query/tokenize.js";
 import { windowsStandForFile } from "./whole-file-windows.js";
 import { encodeAnalysis, type ContentAnalysis } from "./analysis-codec.js";
-import { contentCodeLines } from "./quoted-code-lines.js";
+import { contentCodeLines } from "../query/quoted-code-lines.js";
 import { outerFirst } from "./symbol-ranges.js";
 
 /** What the indexer hands over for one distinct file content. */

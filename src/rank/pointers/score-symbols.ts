@@ -1,7 +1,7 @@
-import { decodeAnalysis } from "./analysis-codec.js";
-import type { ContentAnalysis } from "./analyze-content.js";
-import type { IndexedFile, LexicalIndex } from "./lexical-index.js";
-import { windowsStandForFile } from "./whole-file-windows.js";
+import { decodeAnalysis } from "../lexical/analysis-codec.js";
+import type { ContentAnalysis } from "../lexical/analyze-content.js";
+import type { IndexedFile, LexicalIndex } from "../lexical/lexical-index.js";
+import { windowsStandForFile } from "../lexical/whole-file-windows.js";
 
 /** The best-matching symbol of a file and its score. */
 export interface SymbolMatch {

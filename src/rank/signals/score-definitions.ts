@@ -1,5 +1,5 @@
-import type { LexicalIndex } from "./lexical-index.js";
-import type { ParsedIssue } from "./parse-issue.js";
+import type { LexicalIndex } from "../lexical/lexical-index.js";
+import type { ParsedIssue } from "../query/parse-issue.js";
 
 /** How much a name's prominence in the issue scales its weight. */
 export interface DefinitionWeights {

@@ -1,4 +1,4 @@
-import type { LexicalIndex } from "./lexical-index.js";
+import type { LexicalIndex } from "../lexical/lexical-index.js";
 
 /**
  * A Kotlin Multiplatform source set (`src/commonMain/`, `src/jvmMain/`, `src/iosArm64Main/`): the same file often

@@ -1,4 +1,4 @@
-import type { CodeGraph } from "../graph/code-graph.js";
+import type { CodeGraph } from "../../graph/code-graph.js";
 import type { FileRole } from "./file-role.js";
 
 /** A top-level `scripts/` folder (a build role by path: release and maintenance scripts). */

@@ -1,4 +1,4 @@
-import { matchPathSuffix, type PathLookup, type SuffixMatch } from "./path-lookup.js";
+import { matchPathSuffix, type PathLookup, type SuffixMatch } from "../lexical/path-lookup.js";
 
 /** Folders JavaScript builds and bundlers write to by convention (`tsc --outDir`, babel, rollup, webpack, esbuild). */
 const BUILD_DIRS = new Set(["dist", "build", "lib", "out"]);

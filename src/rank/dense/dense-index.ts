@@ -1,4 +1,4 @@
-import type { SymbolKind } from "../index/types.js";
+import type { SymbolKind } from "../../index/types.js";
 import { createDotKernel, type DotKernel } from "./dense-kernel.js";
 import { decodeVectorInto, encodedDims } from "./dense-vector-codec.js";
 

@@ -1,8 +1,8 @@
-import type { LexicalIndex } from "./lexical-index.js";
+import type { LexicalIndex } from "../lexical/lexical-index.js";
 import { rankLexicalParts } from "./rank-lexical.js";
 import type { LexicalRankOptionsInput } from "./rank-options.js";
-import { scoreFileSymbols, type PointerReasons } from "./score-pointers.js";
-import type { SymbolPointer } from "./types.js";
+import { scoreFileSymbols, type PointerReasons } from "../pointers/score-pointers.js";
+import type { SymbolPointer } from "../types.js";
 
 /** One symbol of the cross-file ranking (`bugscout rank --symbols`). */
 export interface RankedSymbol extends SymbolPointer {

@@ -1,4 +1,4 @@
-import { tokenize } from "./tokenize.js";
+import { tokenize } from "../query/tokenize.js";
 
 /** Stems that name a folder's module rather than themselves: `fields/__init__.py` is the `fields` module. */
 const FOLDER_MODULE_STEMS: ReadonlySet<string> = new Set(["__init__", "index", "mod", "package-info"]);

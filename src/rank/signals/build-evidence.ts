@@ -1,11 +1,11 @@
-import type { SymbolInfo } from "../index/types.js";
-import type { WeightedTerm } from "./build-query.js";
-import type { LexicalIndex } from "./lexical-index.js";
+import type { SymbolInfo } from "../../index/types.js";
+import type { WeightedTerm } from "../query/build-query.js";
+import type { LexicalIndex } from "../lexical/lexical-index.js";
 import type { LexicalRankOptions } from "./rank-options.js";
-import type { MentionScores } from "./resolve-mentions.js";
-import { termSaturation } from "./score-bm25f.js";
-import { pickPointers, scoreFileSymbols, type PointerQuery } from "./score-pointers.js";
-import type { Evidence, RankedFile, SymbolPointer } from "./types.js";
+import type { MentionScores } from "../pointers/resolve-mentions.js";
+import { termSaturation } from "../lexical/score-bm25f.js";
+import { pickPointers, scoreFileSymbols, type PointerQuery } from "../pointers/score-pointers.js";
+import type { Evidence, RankedFile, SymbolPointer } from "../types.js";
 
 /** How many matched terms a file's evidence lists. */
 const EVIDENCE_TERMS = 5;

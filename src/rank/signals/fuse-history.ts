@@ -1,5 +1,5 @@
 import type { HistoryScore } from "./score-history.js";
-import type { RankedFile } from "./types.js";
+import type { RankedFile } from "../types.js";
 
 /** Options of {@link fuseHistory}. */
 export interface HistoryFusionOptions {

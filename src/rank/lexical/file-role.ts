@@ -1,4 +1,4 @@
-import type { Language } from "../index/types.js";
+import type { Language } from "../../index/types.js";
 
 /**
  * What a file is for, as far as its path and language tell. Only `code` files are never demoted. `build` covers

@@ -1,12 +1,12 @@
-import type { SymbolInfo } from "../index/types.js";
-import type { ContentAnalysis } from "./analyze-content.js";
+import type { SymbolInfo } from "../../index/types.js";
+import type { ContentAnalysis } from "../lexical/analyze-content.js";
 import { sumSymbolWeights } from "./score-symbols.js";
-import type { LexicalIndex } from "./lexical-index.js";
-import { RAISED_NAME, type ParsedIssue } from "./parse-issue.js";
+import type { LexicalIndex } from "../lexical/lexical-index.js";
+import { RAISED_NAME, type ParsedIssue } from "../query/parse-issue.js";
 import type { FrameHit } from "./resolve-mentions.js";
-import { issueCodeLineHashes } from "./quoted-code-lines.js";
+import { issueCodeLineHashes } from "../query/quoted-code-lines.js";
 import { framesOf, quotedHolders } from "./pointer-places.js";
-import { dataAlone, linesOverlap, span } from "./symbol-ranges.js";
+import { dataAlone, linesOverlap, span } from "../lexical/symbol-ranges.js";
 
 /** How a file's symbols are scored for the pointer: where inside the file the comment sends the reader. */
 export interface PointerOptions {

@@ -1,4 +1,4 @@
-import type { SymbolInfo } from "../index/types.js";
+import type { SymbolInfo } from "../../index/types.js";
 
 /** A symbol's span in lines, less one: what "smaller" means when two symbols hold the same line. */
 export function span(s: SymbolInfo): number {

@@ -1,8 +1,8 @@
-import type { Bm25fOptions } from "./score-bm25f.js";
-import { DEFAULT_QUERY_WEIGHTS, type QueryWeights } from "./build-query.js";
-import type { FileRole } from "./file-role.js";
+import type { Bm25fOptions } from "../lexical/score-bm25f.js";
+import { DEFAULT_QUERY_WEIGHTS, type QueryWeights } from "../query/build-query.js";
+import type { FileRole } from "../lexical/file-role.js";
 import type { DefinitionWeights } from "./score-definitions.js";
-import { DEFAULT_POINTER_OPTIONS, type PointerOptions } from "./score-pointers.js";
+import { DEFAULT_POINTER_OPTIONS, type PointerOptions } from "../pointers/score-pointers.js";
 
 /** Weights of the evidence signals added to the normalised BM25F score (which lies in 0..1). 0 switches one off. */
 export interface SignalWeights {

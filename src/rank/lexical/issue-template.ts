@@ -1,6 +1,6 @@
 import { decodeAnalysisTerms } from "./analysis-codec.js";
 import type { ContentAnalysis } from "./analyze-content.js";
-import { scanTokens } from "./tokenize.js";
+import { scanTokens } from "../query/tokenize.js";
 
 /**
  * Issue templates and forms, wherever GitHub (or a project's docs) keeps them: `.github/ISSUE_TEMPLATE/*.md|yml|yaml`,

@@ -1,4 +1,4 @@
-import type { Evidence, RankedFile } from "./types.js";
+import type { Evidence, RankedFile } from "../types.js";
 import type { DenseIndex, DenseUnitRef } from "./dense-index.js";
 import { quantizeQuery } from "./dense-vector-codec.js";
 

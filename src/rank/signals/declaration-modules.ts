@@ -1,5 +1,5 @@
-import type { Language } from "../index/types.js";
-import type { IndexedFile, LexicalIndex } from "./lexical-index.js";
+import type { Language } from "../../index/types.js";
+import type { IndexedFile, LexicalIndex } from "../lexical/lexical-index.js";
 
 const SCRIPT_LANGUAGES: ReadonlySet<Language> = new Set<Language>(["javascript", "typescript", "tsx"]);
 const INDEX_FILE = /(^|\/)index\.[cm]?[jt]sx?$/;

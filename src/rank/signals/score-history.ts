@@ -1,4 +1,4 @@
-import { tokenize } from "./tokenize.js";
+import { tokenize } from "../query/tokenize.js";
 
 /**
  * A fixed issue prepared for the similar-past-fixes signal: its term counts (computed once, reusable across

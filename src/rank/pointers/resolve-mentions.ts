@@ -1,9 +1,9 @@
-import type { Evidence } from "./types.js";
-import type { LexicalIndex } from "./lexical-index.js";
-import type { ParsedIssue } from "./parse-issue.js";
-import { innermostFirst, type IssueFrame } from "./parse-frames.js";
+import type { Evidence } from "../types.js";
+import type { LexicalIndex } from "../lexical/lexical-index.js";
+import type { ParsedIssue } from "../query/parse-issue.js";
+import { innermostFirst, type IssueFrame } from "../query/parse-frames.js";
 import { matchBuiltSource } from "./built-sources.js";
-import { matchModule, matchPathSuffix, type SuffixMatch } from "./path-lookup.js";
+import { matchModule, matchPathSuffix, type SuffixMatch } from "../lexical/path-lookup.js";
 
 /** A stack frame of the issue that resolves to a file: where in the file, and how far from the innermost frame. */
 export interface FrameHit {

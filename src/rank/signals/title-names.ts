@@ -1,6 +1,6 @@
-import type { LexicalIndex } from "./lexical-index.js";
-import type { ParsedIssue } from "./parse-issue.js";
-import { scanTokens } from "./tokenize.js";
+import type { LexicalIndex } from "../lexical/lexical-index.js";
+import type { ParsedIssue } from "../query/parse-issue.js";
+import { scanTokens } from "../query/tokenize.js";
 
 /**
  * A behaviour-only report: no code span or block, no file path, no stack frame, no error line and no code-shaped

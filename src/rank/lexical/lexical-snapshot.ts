@@ -1,4 +1,4 @@
-import type { Language, SymbolInfo, SymbolKind } from "../index/types.js";
+import type { Language, SymbolInfo, SymbolKind } from "../../index/types.js";
 import type { FileRole } from "./file-role.js";
 import {
   FIELDS, type BuiltLexicalIndex, type Field, type IndexedFile, type LexicalIndex, type TermPostings,
@@ -6,7 +6,7 @@ import {
 import { findTestSubjects } from "./test-subjects.js";
 import { findDeclarationSubjects } from "./declaration-subjects.js";
 import { DefinitionTable } from "./definition-table.js";
-import { codeGraphOf, type CodeGraphColumns } from "../graph/code-graph.js";
+import { codeGraphOf, type CodeGraphColumns } from "../../graph/code-graph.js";
 import { buildTemplateVocabularies } from "./issue-template.js";
 import { buildPathLookup, type PathLookup } from "./path-lookup.js";
 import {

@@ -1,4 +1,4 @@
-import type { Language } from "../index/types.js";
+import type { Language } from "../../index/types.js";
 import type { FileRole } from "./file-role.js";
 
 /** A TypeScript declaration file's stem: `utc.d.ts`, `index.d.mts` → `utc`, `index`. */

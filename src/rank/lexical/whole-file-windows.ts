@@ -1,5 +1,5 @@
-import type { Language, SymbolInfo } from "../index/types.js";
-import { PARSED_LANGUAGES } from "../index/symbols/extractor-version.js";
+import type { Language, SymbolInfo } from "../../index/types.js";
+import { PARSED_LANGUAGES } from "../../index/symbols/extractor-version.js";
 
 /**
  * Whether a file's line windows stand for the whole file (a language without a grammar, or a component without a

@@ -1,5 +1,5 @@
-import type { FileLinks, Language, SymbolInfo } from "../index/types.js";
-import { buildGraphColumns, codeGraphOf, type CodeGraph, type CodeGraphColumns } from "../graph/code-graph.js";
+import type { FileLinks, Language, SymbolInfo } from "../../index/types.js";
+import { buildGraphColumns, codeGraphOf, type CodeGraph, type CodeGraphColumns } from "../../graph/code-graph.js";
 import type { ContentAnalysis } from "./analyze-content.js";
 import { encodeAnalysis } from "./analysis-codec.js";
 import { fileRole, findTestRoots, type FileRole } from "./file-role.js";
