@@ -39,7 +39,7 @@ const rankingSchema = z
       .number()
       .min(0)
       .max(1)
-      .default(0.45)
+      .default(0.4)
       .describe("List a file only while its score is at least this share (0 to 1) of the first file's: a clear lead shows few files, a vague report several (at most `top_k`); 0 always lists `top_k`. `/bugscout top=N` lists N. The default is measured (docs/benchmarks.md, \"Files shown\")."),
     min_confidence: z
       .number()
