@@ -49,8 +49,9 @@ function retryHint(settings: Settings): string {
 }
 
 /**
- * Renders the BugScout comment, or undefined when the settings say to stay silent. Pure and deterministic:
- * the same input gives the same body, so an unchanged ranking posts nothing.
+ * Renders the BugScout comment, or undefined when the settings say to stay silent: the files worth reading
+ * (`shownFiles`), one line for readers, the operator's details folded. Pure and deterministic: the same input gives
+ * the same body, so an unchanged ranking posts nothing.
  */
 export function renderComment(input: CommentInput): string | undefined {
   const { settings, ranking, confidence } = input;
