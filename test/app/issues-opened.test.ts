@@ -27,7 +27,8 @@ const RANKING: Ranking = {
         mention: { kind: "frame", text: "shopcart/billing/invoice.py:30", line: 30 },
       },
     },
-    { path: "shopcart/billing/discount.py", score: 2.1, evidence: { terms: ["total"], words: ["total"] } },
+    // Over `ranking.min_relative_score` of the first: listed.
+    { path: "shopcart/billing/discount.py", score: 5.2, evidence: { terms: ["total"], words: ["total"] } },
   ],
 };
 
@@ -41,7 +42,14 @@ const EXPECTED_BODY = [
   "2. [shopcart/billing/discount\\.py](https://github.example/acme/shop/blob/0123456789abcdef0123456789abcdef01234567/shopcart/billing/discount.py)"
     + " — matches `total`",
   "",
-  "<sub>mode bm25: no embedding key configured · confidence 0.95 · ranked in 42 ms · commit 0123456 · `/bugscout help` for commands</sub>",
+  "<sub>Suggested automatically from the code — 👍 / 👎 helps the maintainers tune it.</sub>",
+  "",
+  "<details>",
+  "<summary>Details for maintainers</summary>",
+  "",
+  "mode bm25: no embedding key configured · confidence 0.95 · ranked in 42 ms · commit 0123456 · `/bugscout help` for commands",
+  "",
+  "</details>",
   "",
 ].join("\n");
 

@@ -78,7 +78,7 @@ describe("the app with the real index and ranker", () => {
     assert.ok(!/@(?!\u200d)[A-Za-z]/.test(outsideCode), "every @ is followed by a zero-width joiner");
     assert.ok(!/(^|[^\\])#\d/.test(outsideCode), "no live issue reference");
     assert.ok(!outsideCode.includes("](https://evil") && !/https?:\/\/evil/.test(outsideCode));
-    assert.ok(body.split("\n").every((line) => !line.startsWith("<") || /^<(!-- bugscout --|sub)>/.test(line)), "no HTML block from the issue");
+    assert.ok(body.split("\n").every((line) => !line.startsWith("<") || /^<(!-- bugscout --|sub|details|summary|\/details)>/.test(line)), "no HTML block from the issue");
     assert.ok(!body.includes("@octocat") || body.includes(`@${ZWJ}octocat`) || /`[^`]*@octocat[^`]*`/.test(body));
     await app.close();
   });
