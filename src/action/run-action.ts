@@ -86,7 +86,7 @@ export async function runAction(
     historyDocs: createHistoryDocCache(),
     // The step outputs (files, top-file, labels, owners, confidence) of the ranking this run made, if any.
     onTriaged: (outcome) => {
-      const outputs = buildTriageOutputs(outcome);
+      const outputs = buildTriageOutputs(outcome, env.repo);
       if (outputs) for (const [name, value] of Object.entries(outputs)) options.setOutput?.(name, value);
     },
   });

@@ -9,9 +9,9 @@ export type TriageOutputs = Readonly<Record<"files" | "top-file" | "labels" | "o
  * The step outputs of a triage, so a workflow can act on them: `files` (JSON: path, score, symbol, lines, reasons),
  * `top-file`, `labels` (JSON: the area labels BugScout chose at or above `labels.min_confidence`), `owners` (JSON:
  * CODEOWNERS names of the leading files) and `confidence` (0 to 1). Undefined when nothing was ranked (a skipped or
- * superseded event). Pure.
+ * superseded event). `repo` is the repository's name (left out of the matched words, as in the comment). Pure.
  */
-export function buildTriageOutputs(outcome: TriageOutcome): TriageOutputs | undefined {
+export function buildTriageOutputs(outcome: TriageOutcome, repo: string): TriageOutputs | undefined {
   if (outcome.kind === "superseded" || !outcome.ranking || !outcome.routing) return undefined;
   const { ranking, routing } = outcome;
   const files = ranking.files.map((file) => {
@@ -21,7 +21,7 @@ export function buildTriageOutputs(outcome: TriageOutcome): TriageOutputs | unde
       score: Number.isFinite(file.score) ? Number(file.score.toFixed(4)) : 0,
       symbol: symbol && symbol.kind !== "window" ? symbol.qualifiedName : null,
       lines: symbol ? [symbol.startLine, symbol.endLine] : null,
-      reasons: fileReasons(file),
+      reasons: fileReasons(file, repo),
     };
   });
   return {

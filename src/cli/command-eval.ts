@@ -71,6 +71,8 @@ export async function runEvalCommand(
   const out = createWriteStream(options.out, { encoding: "utf8" });
   const stores = new Map<string, SqliteIndexStore>();
   const cache = createLexicalIndexCache();
+  // The files the comment would show are reported at the settings' defaults.
+  const defaults = defaultSettings().ranking;
   try {
     const report = await evaluateDataset(
       {
@@ -95,7 +97,7 @@ export async function runEvalCommand(
               const symbols = pointersOfSymbols(rankIssueSymbols({ index, now: () => performance.now() }, { text, top: SYMBOLS_KEPT }).symbols);
               const features = buildConfidenceFeatures(index, text, ranking.files);
               return {
-                paths: ranking.files.map((f) => f.path), mode: ranking.mode, pointers: pointersOfRanking(ranking.files), symbols,
+                paths: ranking.files.map((f) => f.path), scores: ranking.files.map((f) => f.score), mode: ranking.mode, pointers: pointersOfRanking(ranking.files), symbols,
                 confidence: ranking.confidence, ...(features ? { features: { ...features } } : {}),
               };
             },
@@ -109,6 +111,7 @@ export async function runEvalCommand(
         },
         writeLine: (line) => new Promise<void>((resolve, reject) => out.write(`${line}\n`, (e) => (e ? reject(e) : resolve()))),
         now: () => performance.now(),
+        shownCut: { minRelative: defaults.min_relative_score, topK: defaults.top_k },
         onProgress: (p) => io.progress.update(`eval ${p.repo}`, p.done, p.total),
       },
       rows,

@@ -2,6 +2,7 @@ import type { EvalRow } from "./dataset.js";
 import { groupRowsByTree } from "./group-rows.js";
 import { chooseNegativeTrees } from "./negative-trees.js";
 import { scoreRanking, summarizeMetrics, type MetricSummary, type QueryMetrics } from "./metrics.js";
+import { scoreShown, summarizeShown, type ShownCut, type ShownMetrics, type ShownSummary } from "./shown-metrics.js";
 import { scorePointers, summarizePointers, type Pointer, type PointerMetrics, type PointerSummary } from "./pointer-metrics.js";
 
 /** Ranks issues against one opened tree. */
@@ -13,6 +14,8 @@ export interface TreeRanker {
 /** A ranking as the evaluation needs it: paths best first, the mode that produced them, and where it points. */
 export interface RankedPaths {
   readonly paths: readonly string[];
+  /** The files' scores, aligned with `paths` (for the files the comment would show). */
+  readonly scores?: readonly number[];
   readonly mode: string;
   /** Every pointer shown (a symbol or line window per file, each file's best first), in the order shown. */
   readonly pointers?: readonly Pointer[];
@@ -49,6 +52,8 @@ export interface EvalDeps {
   /** Milliseconds, monotonic. */
   now(): number;
   onProgress?(progress: EvalProgress): void;
+  /** The comment's relative cut, for the "files shown" figures; absent: no such figures. */
+  readonly shownCut?: ShownCut;
 }
 
 /** One row's outcome. `error` is set when its tree could not be opened or ranking failed; it then scores 0. */
@@ -64,6 +69,8 @@ export interface RowResult {
   readonly pointerMetrics?: PointerMetrics;
   /** The ranking's confidence (0 to 1), when the ranker gave one. */
   readonly confidence?: number;
+  /** Files the comment would show; undefined without `shownCut` or scores. */
+  readonly shown?: ShownMetrics;
   readonly error?: string;
 }
 
@@ -102,6 +109,11 @@ export interface EvalReport {
     readonly byLanguage: ReadonlyMap<string, PointerSummary>;
     readonly byRepo: ReadonlyMap<string, PointerSummary>;
   };
+  /** Files the comment would show (the relative cut), overall and per language; absent without `shownCut`. */
+  readonly shown?: {
+    readonly overall: ShownSummary;
+    readonly byLanguage: ReadonlyMap<string, ShownSummary>;
+  };
 }
 
 /**
@@ -116,14 +128,16 @@ export async function evaluateDataset(deps: EvalDeps, rows: readonly EvalRow[], 
   let done = 0;
   const record = async (
     row: EvalRow,
-    r: Omit<RowResult, "metrics" | "pointerMetrics" | "id" | "repo" | "lang"> & Pick<RankedPaths, "pointers" | "symbols" | "features">,
+    r: Omit<RowResult, "metrics" | "pointerMetrics" | "shown" | "id" | "repo" | "lang"> & Pick<RankedPaths, "pointers" | "symbols" | "features" | "scores">,
   ): Promise<void> => {
-    const { pointers = [], symbols, features, ...rest } = r;
+    const { pointers = [], symbols, features, scores, ...rest } = r;
     const pointerMetrics = scorePointers(r.ranking, pointers, row.goldLines, symbols);
-    const result = { id: row.id, repo: row.repo, lang: row.lang, ...rest, metrics: scoreRanking(r.ranking, row.goldFiles), ...(pointerMetrics ? { pointerMetrics } : {}) };
+    // A failed row shows nothing and counts as a miss, as in the file metrics.
+    const shown = deps.shownCut ? scoreShown(r.ranking, scores ?? [], row.goldFiles, deps.shownCut) : undefined;
+    const result = { id: row.id, repo: row.repo, lang: row.lang, ...rest, metrics: scoreRanking(r.ranking, row.goldFiles), ...(pointerMetrics ? { pointerMetrics } : {}), ...(shown ? { shown } : {}) };
     results.set(row.id, result);
     await deps.writeLine(JSON.stringify({
-      id: row.id, ranking: r.ranking, mode: r.mode, ms: r.ms, symbols: pointers,
+      id: row.id, ranking: r.ranking, ...(scores ? { scores: scores.map((x) => Number(x.toFixed(4))) } : {}), mode: r.mode, ms: r.ms, symbols: pointers,
       ...(symbols ? { top_symbols: symbols } : {}), ...confidenceFields(r.confidence, features), ...(r.error ? { error: r.error } : {}),
     }));
     done++;
@@ -168,7 +182,7 @@ export async function evaluateDataset(deps: EvalDeps, rows: readonly EvalRow[], 
           try {
             const ranked = await ranker.rank(row.body, row);
             await record(row, {
-              ranking: ranked.paths, mode: ranked.mode, ms: round(deps.now() - t0), pointers: ranked.pointers, symbols: ranked.symbols,
+              ranking: ranked.paths, ...(ranked.scores ? { scores: ranked.scores } : {}), mode: ranked.mode, ms: round(deps.now() - t0), pointers: ranked.pointers, symbols: ranked.symbols,
               ...(ranked.confidence !== undefined ? { confidence: ranked.confidence } : {}), ...(ranked.features ? { features: ranked.features } : {}),
             });
           } catch (e) {
@@ -195,6 +209,7 @@ export async function evaluateDataset(deps: EvalDeps, rows: readonly EvalRow[], 
       byLanguage: summarizePointersBy(ordered, (r) => r.lang),
       byRepo: summarizePointersBy(ordered, (r) => r.repo),
     },
+    ...(deps.shownCut ? { shown: { overall: summarizeShown(ordered.flatMap((r) => (r.shown ? [r.shown] : []))), byLanguage: summarizeShownBy(ordered) } } : {}),
   };
 }
 
@@ -215,6 +230,12 @@ function confidenceFields(confidence: number | undefined, features: Readonly<Rec
     ...(confidence !== undefined ? { confidence: Number(confidence.toFixed(4)) } : {}),
     ...(features ? { confidence_features: Object.fromEntries(Object.entries(features).map(([k, v]) => [k, Number(v.toFixed(6))])) } : {}),
   };
+}
+
+/** Files shown per language, languages sorted by name. */
+function summarizeShownBy(rows: readonly RowResult[]): Map<string, ShownSummary> {
+  const names = [...new Set(rows.map((r) => r.lang))].sort();
+  return new Map(names.map((name) => [name, summarizeShown(rows.filter((r) => r.lang === name).flatMap((r) => (r.shown ? [r.shown] : [])))]));
 }
 
 /** Pointer quality per group, groups sorted by name. */

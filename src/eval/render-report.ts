@@ -2,6 +2,7 @@ import type { EvalReport } from "./evaluate-dataset.js";
 import type { MetricSummary } from "./metrics.js";
 import type { PointerSummary } from "./pointer-metrics.js";
 import { renderCalibration } from "./render-calibration.js";
+import type { ShownSummary } from "./shown-metrics.js";
 
 const COLUMNS = "| n | Hit@1 | Hit@3 | Hit@5 | Hit@10 | MRR | MAP | NDCG |";
 const RULE = "|---|---:|---:|---:|---:|---:|---:|---:|---:|";
@@ -14,8 +15,9 @@ const POINTER_COLUMNS = "| n | ptr Acc@1 | ptr Acc@3 | ptr Acc@5 | ptr Acc@10 | 
  * pointer of a gold file among the first k files meets its changed lines; given file: of the gold files in the top
  * 5, the share whose first pointer is right; the share of shown files without a pointer; the median length in lines of
  * the shown files' first pointers; symbol Acc@5 and @10 of
- * the cross-file symbol ranking), to three decimals. With `floor` (the comment's `ranking.min_confidence`), the
- * confidence section follows (`renderCalibration`). Pure; the CLI prints it.
+ * the cross-file symbol ranking), to three decimals; then what the comment would show (`renderShownTable`). With
+ * `floor` (the comment's `ranking.min_confidence`), the confidence section follows (`renderCalibration`). Pure; the
+ * CLI prints it.
  */
 export function renderReport(report: EvalReport, floor?: number): string {
   const lines = [
@@ -26,6 +28,7 @@ export function renderReport(report: EvalReport, floor?: number): string {
     lines.push("", ...renderPointerTable("language", report.pointers.byLanguage, report.pointers.overall));
     lines.push("", ...renderPointerTable("repository", report.pointers.byRepo, report.pointers.overall));
   }
+  if (report.shown && report.shown.overall.count > 0) lines.push("", ...renderShownTable(report.shown.byLanguage, report.shown.overall));
   const calibration = floor !== undefined ? renderCalibration(report, floor) : [];
   if (calibration.length > 0) lines.push("", ...calibration);
   if (report.errors > 0) lines.push("", `${report.errors} row(s) failed and count as misses.`);
@@ -43,6 +46,21 @@ export function renderPointerTable(title: string, groups: ReadonlyMap<string, Po
     `| ${name} | ${p.count} | ${[p.acc[1], p.acc[3], p.acc[5], p.acc[10], p.givenFile, p.unpointed].map((x) => x.toFixed(3)).join(" | ")} | ${p.medianLines} | ${p.symbolAcc?.[5].toFixed(3) ?? "–"} | ${p.symbolAcc?.[10].toFixed(3) ?? "–"} |`;
   const rows = [...groups].filter(([, p]) => p.count > 0).map(([name, p]) => line(name, p));
   return [`| ${title} ${POINTER_COLUMNS}`, `|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`, ...rows, line("**all**", overall)];
+}
+
+/**
+ * What the comment's relative cut shows, per language: the median and mean number of files listed, and the share of
+ * issues whose gold file is listed, beside the share with a gold file in the first `top_k` (the list before the cut).
+ */
+export function renderShownTable(groups: ReadonlyMap<string, ShownSummary>, overall: ShownSummary): string[] {
+  const line = (name: string, s: ShownSummary): string =>
+    `| ${name} | ${s.count} | ${s.medianShown} | ${s.meanShown.toFixed(2)} | ${s.goldShown.toFixed(3)} | ${s.goldTop.toFixed(3)} |`;
+  return [
+    "| language | n | files shown (median) | files shown (mean) | gold shown | gold in top_k |",
+    "|---|---:|---:|---:|---:|---:|",
+    ...[...groups].filter(([, s]) => s.count > 0).map(([name, s]) => line(name, s)),
+    line("**all**", overall),
+  ];
 }
 
 function renderLine(name: string, m: MetricSummary): string {

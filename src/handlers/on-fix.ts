@@ -1,5 +1,8 @@
 import type { Context } from "probot";
 import { createFixGateway } from "../github/fix-gateway.js";
+import { fetchCommentReactions } from "../github/fetch-comment-reactions.js";
+import { COMMENT_MARKER } from "../triage/render-comment.js";
+import { recordFeedback } from "../triage/record-feedback.js";
 import { learnFromClosedIssue, learnFromMergedPull, type LearnDeps } from "../triage/learn-from-fix.js";
 import type { RepoKey } from "../triage/ports.js";
 import { summarizeError } from "../triage/summarize-error.js";
@@ -25,14 +28,24 @@ export function onPullRequestMerged(deps: AppDeps) {
 }
 
 /**
- * `issues.closed` as completed: keep the labels it was closed with (area label accuracy) and learn from the merged
- * pull requests that closed it.
+ * `issues.closed`: count the readers' 👍 and 👎 on BugScout's comment (however it closed); as completed, also keep
+ * the labels it was closed with (area label accuracy) and learn from the merged pull requests that closed it.
  */
 export function onIssueClosed(deps: AppDeps) {
   return async (context: Context<"issues.closed">): Promise<void> => {
     const { payload } = context;
     const key = repoKeyOf(payload);
-    if (!key || payload.issue.state_reason === "not_planned" || payload.issue.pull_request) return;
+    if (!key || payload.issue.pull_request) return;
+    if (deps.records) {
+      const repo = { owner: key.owner, repo: key.repo };
+      await recordFeedback({
+        records: deps.records,
+        fetchReactions: (issueNumber) => fetchCommentReactions(context.octokit, repo, issueNumber, COMMENT_MARKER),
+        clock: deps.clock,
+        log: context.log,
+      }, key, payload.issue.number);
+    }
+    if (payload.issue.state_reason === "not_planned") return;
     const labels = (payload.issue.labels ?? []).map((l) => (typeof l === "string" ? l : l.name)).filter((l): l is string => typeof l === "string");
     await deps.records?.recordClosedLabels(key, payload.issue.number, labels.slice(0, 100)).catch((err: unknown) => {
       context.log.warn({ issue: payload.issue.number, err: summarizeError(err) }, "closing labels not recorded");

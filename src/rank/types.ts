@@ -10,6 +10,11 @@ export type RankMode = "bm25" | "dense" | "hybrid";
 export interface Evidence {
   /** Query terms that contributed most to this file's score, best first. */
   readonly terms: readonly string[];
+  /**
+   * The issue's words this file holds that are distinctive in the repository, most distinctive (rarest) first; words
+   * most files hold are left out. What readers are shown; absent when none.
+   */
+  readonly words?: readonly string[];
   /** The place inside the file most likely to change (a symbol or line window), with its line range; absent when none matched. */
   readonly symbol?: SymbolPointer;
   /** A second place in the same file that scores nearly as well as `symbol` and does not overlap it. */

@@ -20,6 +20,9 @@ const MIGRATIONS: readonly string[] = [
   `ALTER TABLE predictions ADD COLUMN area_labels JSONB;
    ALTER TABLE predictions ADD COLUMN chosen_labels JSONB;
    ALTER TABLE predictions ADD COLUMN closed_labels JSONB;`,
+  `ALTER TABLE predictions ADD COLUMN thumbs_up INTEGER;
+   ALTER TABLE predictions ADD COLUMN thumbs_down INTEGER;
+   ALTER TABLE predictions ADD COLUMN feedback_at BIGINT;`,
 ];
 
 /** Options for {@link openPgRecordStore}. */
@@ -82,6 +85,10 @@ export async function openPgRecordStore(options: PgRecordStoreOptions): Promise<
     async recordClosedLabels(key, issueNumber, labels) {
       await pool.query(`UPDATE predictions SET closed_labels = $5 WHERE ${SCOPE} AND issue_number = $4`, [...scope(key), issueNumber, JSON.stringify(labels)]);
     },
+    async recordFeedback(key, issueNumber, f) {
+      await pool.query(`UPDATE predictions SET thumbs_up = $5, thumbs_down = $6, feedback_at = $7 WHERE ${SCOPE} AND issue_number = $4`,
+        [...scope(key), issueNumber, f.up, f.down, f.readAt]);
+    },
     async recordOutcome(key, o) {
       const result = await pool.query(`INSERT INTO outcomes (installation_id, owner, repo, issue_number, pull_number, issue_text, files,
           status, best_rank, source, fixed_at, recorded_at)
@@ -105,12 +112,15 @@ export async function openPgRecordStore(options: PgRecordStoreOptions): Promise<
       const f = rows[0];
       const labelled = await pool.query<{ area_labels: string[]; chosen_labels: string[] | null; closed_labels: string[] | null }>(
         `SELECT area_labels, chosen_labels, closed_labels FROM predictions WHERE ${SCOPE} AND ranked_at >= $4 AND area_labels IS NOT NULL`, [...scope(key), since]);
+      const feedback = await pool.query<{ up: string; down: string }>(
+        `SELECT coalesce(sum(thumbs_up), 0) AS up, coalesce(sum(thumbs_down), 0) AS down FROM predictions WHERE ${SCOPE} AND feedback_at >= $4`, [...scope(key), since]);
       return {
         ...(labelled.rows.length > 0 ? {
           labels: scoreLabelAccuracy(labelled.rows.map((r) => ({ map: r.area_labels, chosen: r.chosen_labels ?? [], closed: r.closed_labels ?? [] }))),
         } : {}),
         issuesRanked: Number(ranked.rows[0]?.n ?? 0), fixedIssues: Number(f?.fixed ?? 0), scored: Number(f?.scored ?? 0),
         hit1: Number(f?.hit1 ?? 0), hit5: Number(f?.hit5 ?? 0), notRanked: Number(f?.not_ranked ?? 0),
+        feedback: { up: Number(feedback.rows[0]?.up ?? 0), down: Number(feedback.rows[0]?.down ?? 0) },
       };
     },
     async recentOutcomes(key, limit) {

@@ -44,6 +44,17 @@ export const RECORD_MIGRATIONS: readonly RecordMigration[] = [
       `);
     },
   },
+  {
+    version: 3,
+    description: "feedback: readers' 👍 and 👎 on the comment, read when the issue closed, with each prediction",
+    up(db) {
+      db.exec(`
+        ALTER TABLE predictions ADD COLUMN thumbs_up INTEGER;
+        ALTER TABLE predictions ADD COLUMN thumbs_down INTEGER;
+        ALTER TABLE predictions ADD COLUMN feedback_at INTEGER;
+      `);
+    },
+  },
 ];
 
 /** The records schema version this build writes. */

@@ -26,6 +26,11 @@ export interface RecordStore {
    * it), for label accuracy. A later close (reopened, closed again) replaces them.
    */
   recordClosedLabels(key: RecordKey, issueNumber: number, labels: readonly string[]): Promise<void>;
+  /**
+   * Keeps the readers' reactions on BugScout's comment, read when the issue closed, beside the prediction for it
+   * (nothing when BugScout never ranked it). A later close (reopened, closed again) replaces them.
+   */
+  recordFeedback(key: RecordKey, issueNumber: number, feedback: Feedback): Promise<void>;
   /** Whether an outcome for this issue and pull request is stored (so a redelivery needs no GitHub reads). */
   hasOutcome(key: RecordKey, issueNumber: number, pullNumber: number): Promise<boolean>;
   /** Figures over the outcomes and predictions recorded at or after `since` (ms since the epoch; 0 for all time). */
@@ -79,6 +84,14 @@ export interface PredictionLabels {
   readonly chosen: readonly string[];
 }
 
+/** Readers' reactions on BugScout's comment (👍 and 👎, people only), as counted when the issue closed. */
+export interface Feedback {
+  readonly up: number;
+  readonly down: number;
+  /** When they were read, ms since the epoch: the stats window counts feedback by it. */
+  readonly readAt: number;
+}
+
 /** Map labels kept with a prediction at most. */
 export const MAX_RECORDED_MAP_LABELS = 200;
 
@@ -119,6 +132,8 @@ export interface RecordStats {
   readonly hit5: number;
   /** Scored outcomes where no changed file was ranked at all. */
   readonly notRanked: number;
+  /** 👍 and 👎 on BugScout's comments, read when their issues closed in the period (`recordFeedback`). */
+  readonly feedback: { readonly up: number; readonly down: number };
   /**
    * Area label accuracy over the issues ranked in the period with an area map and closed since (see
    * scoreLabelAccuracy); absent when no such issue was ranked with a map.

@@ -1,6 +1,6 @@
 import type { Database } from "better-sqlite3";
 import { scoreLabelAccuracy } from "../route/score-label-accuracy.js";
-import type { Outcome, PastFix, Prediction, RecordStats } from "./record-store.js";
+import type { Feedback, Outcome, PastFix, Prediction, RecordStats } from "./record-store.js";
 
 /** A repository's row key, names already in lower case. */
 export interface RowScope {
@@ -17,6 +17,7 @@ export interface RecordStatements {
   insertOutcome(scope: RowScope, outcome: Outcome, bestRank: number | null): boolean;
   hasOutcome(scope: RowScope, issueNumber: number, pullNumber: number): boolean;
   closedLabels(scope: RowScope, issueNumber: number, labels: readonly string[]): void;
+  feedback(scope: RowScope, issueNumber: number, feedback: Feedback): void;
   stats(scope: RowScope, since: number): RecordStats;
   recent(scope: RowScope, limit: number): Outcome[];
   pastFixes(scope: RowScope, before: number, limit: number): PastFix[];
@@ -51,6 +52,10 @@ export function createRecordStatements(db: Database): RecordStatements {
   const closed = db.prepare(`UPDATE predictions SET closed_labels = @labels WHERE ${SCOPE} AND issue_number = @issueNumber`);
   const labelRows = db.prepare(`SELECT area_labels, chosen_labels, closed_labels FROM predictions
     WHERE ${SCOPE} AND ranked_at >= @since AND area_labels IS NOT NULL`);
+  const feedback = db.prepare(`UPDATE predictions SET thumbs_up = @up, thumbs_down = @down, feedback_at = @readAt
+    WHERE ${SCOPE} AND issue_number = @issueNumber`);
+  const feedbackSums = db.prepare(`SELECT coalesce(sum(thumbs_up), 0) AS up, coalesce(sum(thumbs_down), 0) AS down
+    FROM predictions WHERE ${SCOPE} AND feedback_at >= @since`);
   const insert = db.prepare(`
     INSERT INTO outcomes (installation_id, owner, repo, issue_number, pull_number, issue_text, files, status, best_rank,
       source, fixed_at, recorded_at)
@@ -94,6 +99,9 @@ export function createRecordStatements(db: Database): RecordStatements {
     closedLabels(scope, issueNumber, labels) {
       closed.run({ ...scope, issueNumber, labels: JSON.stringify(labels) });
     },
+    feedback(scope, issueNumber, f) {
+      feedback.run({ ...scope, issueNumber, up: f.up, down: f.down, readAt: f.readAt });
+    },
     insertOutcome(scope, o, bestRank) {
       const result = insert.run({
         ...scope, issueNumber: o.issueNumber, pullNumber: o.pullNumber, issueText: o.issueText, files: JSON.stringify(o.files),
@@ -119,6 +127,7 @@ export function createRecordStatements(db: Database): RecordStatements {
         hit1: figures.hit1,
         hit5: figures.hit5,
         notRanked: figures.notRanked,
+        feedback: feedbackSums.get({ ...scope, since }) as { up: number; down: number },
       };
     },
     recent(scope, limit) {

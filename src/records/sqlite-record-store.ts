@@ -56,6 +56,9 @@ export function createSqliteRecordStore(options: SqliteRecordStoreOptions): Reco
     async recordClosedLabels(key, issueNumber, labels) {
       use(key.installationId).closedLabels(scope(key), issueNumber, labels);
     },
+    async recordFeedback(key, issueNumber, feedback) {
+      use(key.installationId).feedback(scope(key), issueNumber, feedback);
+    },
     async readStats(key, since) {
       return use(key.installationId).stats(scope(key), since);
     },

@@ -4,7 +4,9 @@ import { escapeMarkdown, inlineCode } from "./escape-markdown.js";
 import type { SettingsProblem } from "./parse-settings.js";
 import type { MapProblem } from "../route/area-map.js";
 import { renderProblems } from "./render-problems.js";
+import { readerWords } from "./reader-words.js";
 import type { Settings } from "./settings-schema.js";
+import { shownFiles } from "./shown-files.js";
 
 /** Hidden first line that identifies the one BugScout comment on an issue. */
 export const COMMENT_MARKER = "<!-- bugscout -->";
@@ -32,11 +34,24 @@ export interface CommentInput {
 }
 
 const MAX_TERMS = 5;
-const RETRY_HINT = "Comment `/bugscout` with a file name, a symbol or a stack trace to try again.";
+
+/** The one line for readers under a file list: what this is, and that their reaction counts (`/bugscout stats`). */
+export const READER_LINE = "<sub>Suggested automatically from the code — 👍 / 👎 helps the maintainers tune it.</sub>";
 
 /**
- * Renders the BugScout comment, or undefined when the settings say to stay silent. Pure and deterministic:
- * the same input gives the same body, so an unchanged ranking posts nothing.
+ * How to ask again, addressed to the people `commands.allow` lets ask (a reporter under the default `collaborators`
+ * could not); nothing when commands are off.
+ */
+function retryHint(settings: Settings): string {
+  if (!settings.commands.enabled) return "";
+  const who = settings.commands.allow === "author" ? "Maintainers or the issue's author" : "Maintainers";
+  return ` ${who}: comment \`/bugscout\` with a file name, a symbol or a stack trace to try again.`;
+}
+
+/**
+ * Renders the BugScout comment, or undefined when the settings say to stay silent: the files worth reading
+ * (`shownFiles`), one line for readers, the operator's details folded. Pure and deterministic: the same input gives
+ * the same body, so an unchanged ranking posts nothing.
  */
 export function renderComment(input: CommentInput): string | undefined {
   const { settings, ranking, confidence } = input;
@@ -44,20 +59,21 @@ export function renderComment(input: CommentInput): string | undefined {
   if (!confident && !input.requested && settings.comment.below_confidence === "silent") return undefined;
 
   const head = [COMMENT_MARKER, ...optional(settings.comment.header.trim())];
-  const tail = [
+  const tail = (reader: boolean) => [
     ...input.notes.map((note) => `_${escapeMarkdown(note, 500)}_`),
-    ...optional(renderProblems(input.problems)),
     ...optional(settings.comment.footer.trim()),
+    ...(reader ? [READER_LINE] : []),
+    ...renderDetails(input, confident),
   ];
   if (ranking.files.length === 0) {
-    return join([...head, `BugScout found too little in this issue to point at files. ${RETRY_HINT}`, ...tail]);
+    return join([...head, `BugScout found too little in this issue to point at files.${retryHint(settings)}`, ...tail(false)]);
   }
   if (!confident && !input.requested) {
-    const figures = `confidence ${confidence.toFixed(2)}, floor ${settings.ranking.min_confidence.toFixed(2)}`;
-    return join([...head, `BugScout is not confident about any file for this issue (${figures}). ${RETRY_HINT}`, ...tail]);
+    return join([...head, `BugScout is not confident about any file for this issue.${retryHint(settings)}`, ...tail(false)]);
   }
-  const lines = ranking.files.map((file, i) => `${i + 1}. ${renderFile(input, file)}`);
-  return fitToLimit(input, head, lines, [renderMeta(input, confident), ...tail]);
+  const files = shownFiles(ranking.files, settings.ranking.min_relative_score, ranking.files.length);
+  const lines = files.map((file, i) => `${i + 1}. ${renderFile(input, file)}`);
+  return fitToLimit(input, head, lines, tail(true));
 }
 
 function renderFile(input: CommentInput, file: RankedFile): string {
@@ -71,7 +87,8 @@ function renderFile(input: CommentInput, file: RankedFile): string {
   }
   if (evidence.mention?.kind === "frame") why.push(`stack frame ${inlineCode(evidence.mention.text, 120)}`);
   if (evidence.mention?.kind === "path") why.push("named in the issue");
-  if (evidence.terms.length > 0) why.push(`matches ${evidence.terms.slice(0, MAX_TERMS).map((t) => inlineCode(t, 40)).join(", ")}`);
+  const words = readerWords(evidence, input.link.repo);
+  if (words.length > 0) why.push(`matches ${words.map((t) => inlineCode(t, 40)).join(", ")}`);
   if (evidence.titleWords) why.push(`its path holds ${evidence.titleWords.slice(0, MAX_TERMS).map((t) => inlineCode(t, 40)).join(", ")} from the title`);
   if (evidence.package) why.push(`in package ${inlineCode(evidence.package, 80)}, named in the issue`);
   if (evidence.tests) why.push(`its test ${inlineCode(evidence.tests.path.slice(evidence.tests.path.lastIndexOf("/") + 1), 80)} matches too`);
@@ -94,16 +111,26 @@ function renderPlace(symbol: SymbolPointer): string {
   return symbol.kind === "window" ? lines : `${inlineCode(symbol.qualifiedName)} (${lines})`;
 }
 
-function renderMeta(input: CommentInput, confident: boolean): string {
-  const { ranking } = input;
+/**
+ * The operator's details, folded away (`comment.show_details`): the mode and why, the confidence, the timing, the
+ * commit, and the problems of the settings and maps. Without details the problems stay in view: a maintainer must
+ * see them somewhere.
+ */
+function renderDetails(input: CommentInput, confident: boolean): string[] {
+  const { ranking, settings } = input;
+  const problems = optional(renderProblems(input.problems));
+  if (!settings.comment.show_details) return problems;
+  const confidence = confident
+    ? `confidence ${input.confidence.toFixed(2)}`
+    : `low confidence (${input.confidence.toFixed(2)}, floor ${settings.ranking.min_confidence.toFixed(2)})`;
   const parts = [
     `mode ${ranking.mode}: ${escapeMarkdown(ranking.reason, 200)}`,
-    confident ? `confidence ${input.confidence.toFixed(2)}` : `low confidence (${input.confidence.toFixed(2)})`,
+    confidence,
     `ranked in ${formatDuration(ranking.ms)}`,
     `commit ${escapeMarkdown(input.link.commit.slice(0, 7))}`,
     "`/bugscout help` for commands",
   ];
-  return `<sub>${parts.join(" · ")}</sub>`;
+  return [["<details>", "<summary>Details for maintainers</summary>", "", parts.join(" · "), ...problems.map((p) => `\n${p}`), "", "</details>"].join("\n")];
 }
 
 /** Drops files from the end (with a notice) until the body fits GitHub's limit; cuts hard as a last resort. */

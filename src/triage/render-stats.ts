@@ -32,6 +32,8 @@ export function renderStats(input: StatsInput): string {
     row("Hit@1: a changed file ranked first", (s) => share(s.hit1, s.scored)),
     row("Hit@5: a changed file in the top 5", (s) => share(s.hit5, s.scored)),
     row("Not ranked: no changed file listed", (s) => share(s.notRanked, s.scored)),
+    // Readers' reactions on the comment, counted once when its issue closed: beside the accuracy, not part of it.
+    row("Readers' 👍 / 👎 on the comment (counted when the issue closed)", (s) => `${s.feedback.up} / ${s.feedback.down}`),
     // Area labels, where the repository has a map (labeler.yml, labels.areas): scoreLabelAccuracy says how they count.
     ...(recent.labels || allTime.labels ? [
       row("Closed issues carrying an area label of the map", (s) => String(s.labels?.carried ?? 0)),

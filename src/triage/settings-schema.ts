@@ -34,7 +34,13 @@ const rankingSchema = z
       .enum(["auto", "bm25", "dense", "hybrid"])
       .default("auto")
       .describe("Ranking mode. `auto` picks the best mode that fits the latency budget."),
-    top_k: z.number().int().min(1).max(20).default(5).describe("How many files to list."),
+    top_k: z.number().int().min(1).max(20).default(5).describe("Most files listed."),
+    min_relative_score: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0.4)
+      .describe("List a file only while its score is at least this share (0 to 1) of the first file's: a clear lead shows few files, a vague report several (at most `top_k`); 0 always lists `top_k`. `/bugscout top=N` lists N. The default is measured (docs/benchmarks.md, \"Files shown\")."),
     min_confidence: z
       .number()
       .min(0)
@@ -71,14 +77,18 @@ const commentSchema = z
     collapsed: z.boolean().default(false).describe("Put the file list inside a collapsed `<details>` block."),
     header: z.string().max(1000).default("").describe("Markdown shown above the file list."),
     footer: z.string().max(1000).default("").describe("Markdown shown below the file list."),
+    show_details: z
+      .boolean()
+      .default(true)
+      .describe("Add the operator's details (mode and why, confidence, timing, commit, settings problems) in a collapsed `<details>` block at the end; `false` leaves them out (settings problems are then shown in the open)."),
     show_accuracy: z
       .boolean()
       .default(false)
       .describe("Add one line with BugScout's measured accuracy on this repository (see `/bugscout stats`), once at least 10 fixed issues were scored."),
     below_confidence: z
       .enum(["silent", "brief"])
-      .default("brief")
-      .describe("Below `ranking.min_confidence`: post a one-line note (`brief`) or nothing (`silent`). A `/bugscout` command always answers."),
+      .default("silent")
+      .describe("Below `ranking.min_confidence`: post nothing (`silent`; the ranking is still recorded) or a one-line note (`brief`). A `/bugscout` command always answers."),
   })
   .describe("What the comment looks like.");
 

@@ -109,7 +109,7 @@ export async function triageIssue(deps: TriageDeps, request: TriageRequest): Pro
     const previous = request.edited || routingMaps.areas.labels.length > 0 || intent.assign.length > 0
       ? await deps.gateway.readOwnComment(issue.number, COMMENT_MARKER)
       : undefined;
-    const shown = previous !== undefined && request.edited ? { ...settings, comment: { ...settings.comment, below_confidence: "brief" as const } } : settings;
+    const shown = shownSettings(request, previous !== undefined && request.edited === true);
     const render = (result: RoutingResult | undefined) => {
       const state = renderRoutingState(result?.state ?? readRoutingState(previous));
       const owners = renderOwnersLine(intent.owners, settings.owners, ownersFile);
@@ -127,7 +127,11 @@ export async function triageIssue(deps: TriageDeps, request: TriageRequest): Pro
       // After a blank line, as its own HTML block: invisible wherever the comment ends.
       return body === undefined || state === "" ? body : `${body}\n${state}\n`;
     };
-    if (render(undefined) === undefined) return { kind: "silent", ranking, routing };
+    if (render(undefined) === undefined) {
+      // Silence is an answer, not a lost ranking: it counts in `/bugscout stats` and a maintainer's `/bugscout` posts it.
+      if (!settings.dry_run) await recordPrediction(deps, request, commit, ranking, predictionLabels(routingMaps, intent));
+      return { kind: "silent", ranking, routing };
+    }
     if (issue.locked && !settings.dry_run) {
       deps.log.info({ issue: issue.number }, "issue is locked: comment not posted");
       return { kind: "locked", ranking, routing };
@@ -144,9 +148,22 @@ export async function triageIssue(deps: TriageDeps, request: TriageRequest): Pro
     }
     const upsert = await deps.gateway.upsertComment(issue.number, COMMENT_MARKER, body);
     deps.log.info({ issue: issue.number, upsert }, "comment upserted");
-    if (upsert !== "locked") await recordPrediction(deps, request, commit, ranking, routingMaps.areas.labels.length > 0 ? { map: routingMaps.areas.labels.map((l) => l.label).slice(0, MAX_RECORDED_MAP_LABELS), chosen: intent.labels } : undefined);
+    if (upsert !== "locked") await recordPrediction(deps, request, commit, ranking, predictionLabels(routingMaps, intent));
     return upsert === "locked" ? { kind: "locked", ranking, routing: routed } : { kind: "posted", upsert, body, ranking, routing: routed };
   });
+}
+
+/**
+ * The settings the comment is rendered with: an edit of an issue that already has BugScout's comment replaces it even
+ * below the confidence floor (a stale list must not stay up), and a maintainer's `top=N` lists N files, uncut.
+ */
+function shownSettings(request: TriageRequest, replacing: boolean): Settings {
+  const { settings, command } = request;
+  return {
+    ...settings,
+    comment: replacing ? { ...settings.comment, below_confidence: "brief" } : settings.comment,
+    ranking: command?.topK !== undefined ? { ...settings.ranking, min_relative_score: 0 } : settings.ranking,
+  };
 }
 
 /** Merges settings and command options into one ranking request; command options win. */
@@ -176,7 +193,12 @@ function snapshotNotes(refresh: RefreshResult): string[] {
   return by ? [`Partial index: this repository is over BugScout's ${CAP_NAMES[by]}, so only part of it was indexed and ranked.`] : [];
 }
 
-/** Keeps the ranking that was shown; a failure to record is logged and never costs the comment. */
+/** The area map's labels and BugScout's choice, kept with the prediction when the repository has a map. */
+function predictionLabels(maps: RoutingMaps, intent: RoutingIntent): PredictionLabels | undefined {
+  return maps.areas.labels.length > 0 ? { map: maps.areas.labels.map((l) => l.label).slice(0, MAX_RECORDED_MAP_LABELS), chosen: intent.labels } : undefined;
+}
+
+/** Keeps the ranking that was shown (or, silent, would have been); a failure to record is logged and never costs the comment. */
 async function recordPrediction(deps: TriageDeps, request: TriageRequest, commit: string, ranking: Ranking, labels: PredictionLabels | undefined): Promise<void> {
   if (!deps.records) return;
   try {

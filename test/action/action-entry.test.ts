@@ -68,7 +68,8 @@ describe("the Action's entry point against a fake GitHub", () => {
   after(() => fake.close());
   beforeEach(async () => {
     fake.requests.length = 0;
-    repo = fake.addRepo({ ...REPO, headSha: SHA, settings: "ranking:\n  top_k: 2\n" });
+    // The relative cut off: the count of files listed is top_k.
+    repo = fake.addRepo({ ...REPO, headSha: SHA, settings: "ranking:\n  top_k: 2\n  min_relative_score: 0\n" });
     repo.tarballs.set(SHA, await tarballFromDirectory(FIXTURE, "acme-shop-7777777"));
     repo.roles.set("maint", "write");
     repo.roles.set("reader", "read");
@@ -172,10 +173,10 @@ describe("the Action's entry point against a fake GitHub", () => {
     const warm = await runAction(dir, "issues", issuesOpened(REPO, ISSUE), dense);
 
     assert.equal(cold.code, 0, cold.stdout + cold.stderr);
-    assert.match(cold.stdout, /<sub>mode hybrid: embeddings 0\\% warm/);
+    assert.match(cold.stdout, /\nmode hybrid: embeddings 0\\% warm/);
     assert.ok(embedded > 0);
     assert.equal(warm.code, 0, warm.stdout + warm.stderr);
-    assert.match(warm.stdout, /<sub>mode (dense|hybrid): embeddings 100\\% warm/);
+    assert.match(warm.stdout, /\nmode (dense|hybrid): embeddings 100\\% warm/);
     assert.equal(documents(), embedded, "the second run embedded no code again");
     assert.ok(!(cold.stdout + warm.stdout).includes(VOYAGE_KEY), "the key is never logged");
     assert.deepEqual(fake.calls().filter((c) => WRITES.test(c)), []);

@@ -63,7 +63,9 @@ describe("accuracy footer and similar past fixes in the app", () => {
     assert.ok(!off.includes("fixed for the similar"));
     assert.match(on, /^\d\. \[shopcart\/storage\/cache\\\.py\]\([^)]+\) — .*fixed for the similar #50$/m);
     assert.ok(!on.includes("#51"), "a fix made after the issue was opened does not count");
-    const byDefault = await commentFor(6, "ranking:\n  min_confidence: 0\n");
+    // The default history weight; the confidence floor and the relative cut off, so the lifted file far behind the
+    // first is listed.
+    const byDefault = await commentFor(6, "ranking:\n  min_confidence: 0\n  min_relative_score: 0\n");
     assert.match(byDefault, /^1\. \[shopcart\/billing\/discount\\\.py\]/m, "at the default 0.1 the issue's own evidence still leads");
     assert.match(byDefault, /^\d\. \[shopcart\/storage\/cache\\\.py\]\([^)]+\) — fixed for the similar #50$/m);
   });

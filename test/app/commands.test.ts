@@ -17,7 +17,7 @@ const RANKING: Ranking = {
   reason: "no embedding key configured",
   ms: 5,
   confidence: 0.75,
-  files: [{ path: "shopcart/auth/session.py", score: 4, evidence: { terms: ["session", "lookup", "store"] } }],
+  files: [{ path: "shopcart/auth/session.py", score: 4, evidence: { terms: ["session", "lookup", "store"], words: ["session", "lookup", "store"] } }],
 };
 
 describe("/bugscout commands", () => {
@@ -89,7 +89,14 @@ describe("/bugscout commands", () => {
       "",
       `1. [shopcart/auth/session\\.py](https://github.example/acme/shop/blob/${SHA}/shopcart/auth/session.py) — matches \`session\`, \`lookup\`, \`store\``,
       "",
-      "<sub>mode bm25: no embedding key configured · confidence 0.75 · ranked in 5 ms · commit 1111111 · `/bugscout help` for commands</sub>",
+      "<sub>Suggested automatically from the code — 👍 / 👎 helps the maintainers tune it.</sub>",
+      "",
+      "<details>",
+      "<summary>Details for maintainers</summary>",
+      "",
+      "mode bm25: no embedding key configured · confidence 0.75 · ranked in 5 ms · commit 1111111 · `/bugscout help` for commands",
+      "",
+      "</details>",
       "",
     ].join("\n"));
   }));

@@ -23,7 +23,7 @@ describe("GitHub faults", () => {
 
   it("retries a 5xx answer and still posts the one comment", async () => {
     const app = await startTestApp(fake, { retry: true });
-    app.index.ranking = { mode: "bm25", reason: "r", ms: 1, confidence: 0.42, files: [{ path: "app.py", score: 1, evidence: { terms: ["dispatch"] } }] };
+    app.index.ranking = { mode: "bm25", reason: "r", ms: 1, confidence: 0.42, files: [{ path: "app.py", score: 1, evidence: { terms: ["dispatch"], words: ["dispatch"] } }] };
     fake.failNext("GET", /\/branches\/main$/, 502, "Bad Gateway");
 
     assert.equal(await app.deliver("issues", issuesOpened(REPO, { number: 1, title: "dispatch", body: "" })), 200);

@@ -23,12 +23,13 @@ const RANKING: Ranking = {
       path: "shopcart/billing/invoice.py",
       score: 9.5,
       evidence: {
-        terms: ["compute_total", "invoice", "refund"],
+        terms: ["compute_total", "invoice", "refund"], words: ["compute_total", "invoice", "refund"],
         symbol: { name: "compute_total", qualifiedName: "Invoice.compute_total", kind: "method", startLine: 21, endLine: 31 },
         mention: { kind: "frame", text: "shopcart/billing/invoice.py:30", line: 30 },
       },
     },
-    { path: "shopcart/billing/discount.py", score: 2.1, evidence: { terms: ["total"] } },
+    // Over `ranking.min_relative_score` of the first: listed.
+    { path: "shopcart/billing/discount.py", score: 5.2, evidence: { terms: ["total"], words: ["total"] } },
   ],
 };
 
@@ -42,7 +43,14 @@ const EXPECTED_BODY = [
   "2. [shopcart/billing/discount\\.py](https://github.example/acme/shop/blob/0123456789abcdef0123456789abcdef01234567/shopcart/billing/discount.py)"
     + " — matches `total`",
   "",
-  "<sub>mode bm25: no embedding key configured · confidence 0.95 · ranked in 42 ms · commit 0123456 · `/bugscout help` for commands</sub>",
+  "<sub>Suggested automatically from the code — 👍 / 👎 helps the maintainers tune it.</sub>",
+  "",
+  "<details>",
+  "<summary>Details for maintainers</summary>",
+  "",
+  "mode bm25: no embedding key configured · confidence 0.95 · ranked in 42 ms · commit 0123456 · `/bugscout help` for commands",
+  "",
+  "</details>",
   "",
 ].join("\n");
 

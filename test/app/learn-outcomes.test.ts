@@ -125,6 +125,7 @@ describe("learning outcomes from merged pull requests", () => {
       `| Hit@1: a changed file ranked first | ${pct(1, 2)} | ${pct(1, 2)} |`,
       `| Hit@5: a changed file in the top 5 | ${pct(hit5, 2)} | ${pct(hit5, 2)} |`,
       `| Not ranked: no changed file listed | ${pct(notRanked, 2)} | ${pct(notRanked, 2)} |`,
+      "| Readers' 👍 / 👎 on the comment (counted when the issue closed) | 0 / 0 | 0 / 0 |",
       "",
       "Most recent outcomes:",
       `- [#3](${link}/issues/3) fixed by [#11](${link}/pull/11): no reachable file (the fix only changed tests or added files)`,
@@ -198,6 +199,6 @@ describe("learning outcomes from merged pull requests", () => {
 
     assert.ok(!existsSync(recordsPath(app.dataDir, 42)));
     assert.ok(existsSync(recordsPath(app.dataDir, 43)));
-    assert.deepEqual(await app.deps.records!.readStats(KEY, 0), { issuesRanked: 0, fixedIssues: 0, scored: 0, hit1: 0, hit5: 0, notRanked: 0 });
+    assert.deepEqual(await app.deps.records!.readStats(KEY, 0), { issuesRanked: 0, fixedIssues: 0, scored: 0, hit1: 0, hit5: 0, notRanked: 0, feedback: { up: 0, down: 0 } });
   });
 });

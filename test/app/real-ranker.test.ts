@@ -33,6 +33,8 @@ describe("the app with the real index and ranker", () => {
   beforeEach(async () => {
     fake.requests.length = 0;
     repo = fake.addRepo({ ...REPO, headSha: SHA });
+    // The one-line answer below the confidence floor (silence is the default): every issue gets a comment to check.
+    repo.settings = "comment:\n  below_confidence: brief\n";
     repo.tarballs.set(SHA, await tarballFromDirectory(FIXTURE, "acme-shop-7777777"));
     app = await startTestApp(fake, { realIndex: true });
   });
@@ -46,8 +48,9 @@ describe("the app with the real index and ranker", () => {
 
   it("answers issues with nothing to go on briefly, and never crashes on odd text", async () => {
     const empty = await commentOn(1, "", "");
-    assert.equal(empty, "<!-- bugscout -->\n\nBugScout found too little in this issue to point at files. "
-      + "Comment `/bugscout` with a file name, a symbol or a stack trace to try again.\n");
+    assert.ok(empty.startsWith("<!-- bugscout -->\n\nBugScout found too little in this issue to point at files. "
+      + "Maintainers: comment `/bugscout` with a file name, a symbol or a stack trace to try again.\n\n<details>"), empty);
+    assert.doesNotMatch(empty.slice(0, empty.indexOf("<details>")), /mode|ranked in|confidence/, "nothing for the operator in view");
     // Only images: answered without error (the ranker currently reads words of the image URLs; reported to rank/).
     assert.match(await commentOn(2, "?!", "![screenshot](https://user-images.example/1.png)\n![](x.png)"), /^<!-- bugscout -->\n\n/);
 
@@ -75,7 +78,7 @@ describe("the app with the real index and ranker", () => {
     assert.ok(!/@(?!\u200d)[A-Za-z]/.test(outsideCode), "every @ is followed by a zero-width joiner");
     assert.ok(!/(^|[^\\])#\d/.test(outsideCode), "no live issue reference");
     assert.ok(!outsideCode.includes("](https://evil") && !/https?:\/\/evil/.test(outsideCode));
-    assert.ok(body.split("\n").every((line) => !line.startsWith("<") || /^<(!-- bugscout --|sub)>/.test(line)), "no HTML block from the issue");
+    assert.ok(body.split("\n").every((line) => !line.startsWith("<") || /^<(!-- bugscout --|sub|details|summary|\/details)>/.test(line)), "no HTML block from the issue");
     assert.ok(!body.includes("@octocat") || body.includes(`@${ZWJ}octocat`) || /`[^`]*@octocat[^`]*`/.test(body));
     await app.close();
   });

@@ -27,6 +27,7 @@ const FILE: RankedFile = {
   score: 3.14159,
   evidence: {
     terms: ["user", "save"],
+    words: ["save", "user"],
     symbol: { name: "save", qualifiedName: "User.save", kind: "method", startLine: 40, endLine: 40 },
     similarity: 0.8123,
   },
@@ -66,27 +67,34 @@ describe("renderComment", () => {
       "",
       "**BugScout**: the file most likely to need a change:",
       "",
-      `1. [src/models/user\\.py](https://ghe.example.com/acme/shop/blob/${SHA}/src/models/user.py#L40) — \`User.save\` (line 40) · matches \`user\`, \`save\` · score 3.14 · similarity 0.81`,
+      `1. [src/models/user\\.py](https://ghe.example.com/acme/shop/blob/${SHA}/src/models/user.py#L40) — \`User.save\` (line 40) · matches \`save\`, \`user\` · score 3.14 · similarity 0.81`,
       "",
-      "<sub>mode hybrid: embeddings warm · confidence 0.80 · ranked in 1.2 s · commit abcdef0 · `/bugscout help` for commands</sub>",
+      "<sub>Suggested automatically from the code — 👍 / 👎 helps the maintainers tune it.</sub>",
+      "",
+      "<details>",
+      "<summary>Details for maintainers</summary>",
+      "",
+      "mode hybrid: embeddings warm · confidence 0.80 · ranked in 1.2 s · commit abcdef0 · `/bugscout help` for commands",
+      "",
+      "</details>",
       "",
     ].join("\n"));
   });
 
   it("says when a file's own test beside it matched the issue, by the test's name in a code span", () => {
-    const tested: RankedFile = { ...FILE, evidence: { terms: ["user"], tests: { path: "src/models/user_`test`_@me.py" } } };
+    const tested: RankedFile = { ...FILE, evidence: { terms: ["user"], words: ["user"], tests: { path: "src/models/user_`test`_@me.py" } } };
     const line = (renderComment(input({ files: [tested] })) ?? "").split("\n").find((l) => l.startsWith("1. ")) ?? "";
     assert.match(line, /matches `user` · its test `user_'test'_@me\.py` matches too$/, line);
   });
 
   it("says which named package a file is in, the name in a code span", () => {
-    const lifted: RankedFile = { ...FILE, evidence: { terms: ["body"], package: "@acme/ht`tp" } };
+    const lifted: RankedFile = { ...FILE, evidence: { terms: ["body"], words: ["body"], package: "@acme/ht`tp" } };
     const line = (renderComment(input({ files: [lifted] })) ?? "").split("\n").find((l) => l.startsWith("1. ")) ?? "";
     assert.match(line, /matches `body` · in package `@acme\/ht'tp`, named in the issue$/, line);
   });
 
   it("says which words of a behaviour-only title a file's path holds, in code spans", () => {
-    const named: RankedFile = { ...FILE, evidence: { terms: ["blank"], titleWords: ["message", "scr`een"] } };
+    const named: RankedFile = { ...FILE, evidence: { terms: ["blank"], words: ["blank"], titleWords: ["message", "scr`een"] } };
     const line = (renderComment(input({ files: [named] })) ?? "").split("\n").find((l) => l.startsWith("1. ")) ?? "";
     assert.match(line, /matches `blank` · its path holds `message`, `scr'een` from the title$/, line);
   });
@@ -96,11 +104,11 @@ describe("renderComment", () => {
     const line = (renderComment(input({ files: [two] })) ?? "").split("\n").find((l) => l.startsWith("1. "));
 
     assert.equal(line, `1. [src/models/user\\.py](https://ghe.example.com/acme/shop/blob/${SHA}/src/models/user.py#L40) — \`User.save\` (line 40), `
-      + `also [\`User.delete\` (lines 52–60)](https://ghe.example.com/acme/shop/blob/${SHA}/src/models/user.py#L52-L60) · matches \`user\`, \`save\``);
+      + `also [\`User.delete\` (lines 52–60)](https://ghe.example.com/acme/shop/blob/${SHA}/src/models/user.py#L52-L60) · matches \`save\`, \`user\``);
   });
 
   it("names no symbol for a line window, only its lines", () => {
-    const file: RankedFile = { path: "README.md", score: 1, evidence: { terms: ["cache"], symbol: { name: "lines 1-3", qualifiedName: "lines 1-3", kind: "window", startLine: 1, endLine: 3 } } };
+    const file: RankedFile = { path: "README.md", score: 1, evidence: { terms: ["cache"], words: ["cache"], symbol: { name: "lines 1-3", qualifiedName: "lines 1-3", kind: "window", startLine: 1, endLine: 3 } } };
     const line = (renderComment(input({ files: [file] })) ?? "").split("\n").find((l) => l.startsWith("1. "));
 
     assert.equal(line, `1. [README\\.md](https://ghe.example.com/acme/shop/blob/${SHA}/README.md#L1-L3) — lines 1–3 · matches \`cache\``);
@@ -108,7 +116,7 @@ describe("renderComment", () => {
 
   it("collapses the list into details, with header, footer and notes", () => {
     const body = renderComment(input(
-      { files: [FILE, { path: "README.md", score: 1, evidence: { terms: [], mention: { kind: "path", text: "README.md" } } }] },
+      { files: [FILE, { path: "README.md", score: 2, evidence: { terms: [], mention: { kind: "path", text: "README.md" } } }] },
       { notes: ["Partial index: only the first 3 files were indexed."] },
       { collapsed: true, show_symbols: false, header: "Triage bot says:", footer: "_Feedback welcome_" },
     ));
@@ -120,16 +128,23 @@ describe("renderComment", () => {
       "",
       "<details>\n<summary>BugScout: 2 files most likely to need a change</summary>",
       "",
-      `1. [src/models/user\\.py](https://ghe.example.com/acme/shop/blob/${SHA}/src/models/user.py#L40) — matches \`user\`, \`save\``
+      `1. [src/models/user\\.py](https://ghe.example.com/acme/shop/blob/${SHA}/src/models/user.py#L40) — matches \`save\`, \`user\``
         + `\n2. [README\\.md](https://ghe.example.com/acme/shop/blob/${SHA}/README.md) — named in the issue`,
       "",
       "</details>",
       "",
-      "<sub>mode hybrid: embeddings warm · confidence 0.80 · ranked in 1.2 s · commit abcdef0 · `/bugscout help` for commands</sub>",
-      "",
       "_Partial index\\: only the first 3 files were indexed\\._",
       "",
       "_Feedback welcome_",
+      "",
+      "<sub>Suggested automatically from the code — 👍 / 👎 helps the maintainers tune it.</sub>",
+      "",
+      "<details>",
+      "<summary>Details for maintainers</summary>",
+      "",
+      "mode hybrid: embeddings warm · confidence 0.80 · ranked in 1.2 s · commit abcdef0 · `/bugscout help` for commands",
+      "",
+      "</details>",
       "",
     ].join("\n"));
   });
@@ -140,6 +155,7 @@ describe("renderComment", () => {
       score: 1,
       evidence: {
         terms: ["`rm -rf`", "@everyone"],
+        words: ["`rm -rf`", "@everyone"],
         symbol: { name: "x", qualifiedName: "</details><img src=x>", kind: "function", startLine: 1, endLine: 2 },
         mention: { kind: "frame", text: "```\n<b>@team</b>" },
       },
@@ -154,14 +170,60 @@ describe("renderComment", () => {
     assert.ok(!/(^|[^`\\])@[a-z]/.test(body.replace(/`[^`]*`/g, "")), "no live @-mention outside code spans");
   });
 
-  it("says briefly when not confident, stays silent when asked to, and always answers a command", () => {
+  it("stays silent below the confidence floor by default, says so briefly when asked to, and always answers a command", () => {
     const low = input({ files: [FILE] }, { confidence: 0.05 });
-    assert.equal(renderComment(low), "<!-- bugscout -->\n\nBugScout is not confident about any file for this issue (confidence 0.05, floor 0.35). "
-      + "Comment `/bugscout` with a file name, a symbol or a stack trace to try again.\n");
-    assert.equal(renderComment({ ...low, settings: { ...low.settings, comment: { ...low.settings.comment, below_confidence: "silent" } } }), undefined);
-    assert.match(renderComment({ ...low, requested: true }) ?? "", /low confidence \(0\.05\)/);
-    assert.equal(renderComment(input({ files: [] }, { requested: true })), "<!-- bugscout -->\n\nBugScout found too little in this issue to point at files. "
-      + "Comment `/bugscout` with a file name, a symbol or a stack trace to try again.\n");
+    assert.equal(renderComment(low), undefined);
+    const brief = { ...low, settings: { ...low.settings, comment: { ...low.settings.comment, below_confidence: "brief" as const } } };
+    assert.equal(renderComment(brief), [
+      "<!-- bugscout -->",
+      "",
+      "BugScout is not confident about any file for this issue. Maintainers: comment `/bugscout` with a file name, a symbol or a stack trace to try again.",
+      "",
+      "<details>",
+      "<summary>Details for maintainers</summary>",
+      "",
+      "mode hybrid: embeddings warm · low confidence (0.05, floor 0.35) · ranked in 1.2 s · commit abcdef0 · `/bugscout help` for commands",
+      "",
+      "</details>",
+      "",
+    ].join("\n"));
+    assert.match(renderComment({ ...low, requested: true }) ?? "", /low confidence \(0\.05, floor 0\.35\)/);
+    assert.equal(renderComment(input({ files: [] }, { requested: true }, { show_details: false })), "<!-- bugscout -->\n\nBugScout found too little in this issue to point at files. "
+      + "Maintainers: comment `/bugscout` with a file name, a symbol or a stack trace to try again.\n");
+  });
+
+  it("addresses the retry hint to who may ask: the author too under commands.allow author, nobody with commands off", () => {
+    const base = input({ files: [] }, { requested: true }, { show_details: false });
+    const author = renderComment({ ...base, settings: { ...base.settings, commands: { enabled: true, allow: "author" } } });
+    assert.match(author ?? "", /files\. Maintainers or the issue's author: comment `\/bugscout`/);
+    const off = renderComment({ ...base, settings: { ...base.settings, commands: { enabled: false, allow: "collaborators" } } });
+    assert.equal(off, "<!-- bugscout -->\n\nBugScout found too little in this issue to point at files.\n");
+  });
+
+  it("lists files while they score at least ranking.min_relative_score of the first, at least one, at most top_k", () => {
+    const files = [10, 6, 4.5, 4.4, 9].map((score, i) => ({ ...FILE, path: `src/f${i}.py`, score }));
+    const listed = (cut: number) => (renderComment({ ...input({ files }), settings: { ...defaultSettings(), ranking: { ...defaultSettings().ranking, min_relative_score: cut } } }) ?? "")
+      .split("\n").filter((l) => /^\d+\. /.test(l)).map((l) => /src\/f(\d)/.exec(l)?.[1]);
+    assert.deepEqual(listed(0.45), ["0", "1", "2"], "the cut stops at the first file under it, even if a later one scores more");
+    assert.deepEqual(listed(0.9), ["0"]);
+    assert.deepEqual(listed(0), ["0", "1", "2", "3", "4"]);
+    assert.match(renderComment({ ...input({ files }), settings: { ...defaultSettings(), ranking: { ...defaultSettings().ranking, min_relative_score: 0.45 } } }) ?? "", /\*\*BugScout\*\*: 3 files most likely/);
+  });
+
+  it("shows distinctive words without the repository's own name, at most four; the details left out with show_details false", () => {
+    const wordy: RankedFile = { ...FILE, evidence: { terms: ["shop"], words: ["refund", "Shop", "negative", "ledger", "credit", "total"] } };
+    const body = renderComment(input({ files: [wordy] }, {}, { show_details: false })) ?? "";
+    assert.match(body, /— matches `refund`, `negative`, `ledger`, `credit`\n/);
+    assert.doesNotMatch(body, /<details>|mode hybrid|ranked in|commit abcdef0/);
+    assert.match(body, /<sub>Suggested automatically from the code — 👍 \/ 👎 helps the maintainers tune it\.<\/sub>\n$/);
+  });
+
+  it("keeps settings problems in view when the details are left out, and folds them in otherwise", () => {
+    const problems = [{ path: "ranking.top_k", message: "must be at most 20" }];
+    const open = renderComment(input({ files: [FILE] }, { problems }, { show_details: false })) ?? "";
+    assert.match(open, /\n\*\*Settings problems\*\* in `\.github\/bugscout\.yml`/);
+    const folded = renderComment(input({ files: [FILE] }, { problems })) ?? "";
+    assert.match(folded, /<details>\n<summary>Details for maintainers<\/summary>\n\nmode hybrid[^\n]*\n\n\*\*Settings problems\*\*[^\n]*\n- `ranking\.top_k`: must be at most 20\n\n<\/details>\n$/);
   });
 
   it("stays under the size limit by dropping files, with a notice", () => {

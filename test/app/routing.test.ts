@@ -33,7 +33,7 @@ const CODEOWNERS = `
 /shopcart/auth/        @bob
 `;
 
-/** First file in billing, named by a stack frame (confidence 0.95); the second far behind. */
+/** First file in billing, named by a stack frame (confidence 0.95); the second far behind (not shown: under the relative cut). */
 const BILLING: Ranking = {
   mode: "bm25",
   reason: "no embedding key configured",
@@ -45,6 +45,7 @@ const BILLING: Ranking = {
       score: 9.5,
       evidence: {
         terms: ["compute_total", "invoice", "refund"],
+        words: ["compute_total", "refund", "invoice", "shop"],
         symbol: { name: "compute_total", qualifiedName: "Invoice.compute_total", kind: "method", startLine: 21, endLine: 31 },
         mention: { kind: "frame", text: "shopcart/billing/invoice.py:30", line: 30 },
       },
@@ -133,13 +134,19 @@ describe("area labels and code owners", () => {
     assert.deepEqual(comments().map((c) => c.body), [[
       "<!-- bugscout -->",
       "",
-      "**BugScout**: 2 files most likely to need a change:",
+      "**BugScout**: the file most likely to need a change:",
       "",
       `1. [shopcart/billing/invoice\\.py](${LINK}/shopcart/billing/invoice.py#L21-L31)`
-        + " — `Invoice.compute_total` (lines 21–31) · stack frame `shopcart/billing/invoice.py:30` · matches `compute_total`, `invoice`, `refund`",
-      `2. [shopcart/billing/discount\\.py](${LINK}/shopcart/billing/discount.py) — matches \`total\``,
+        + " — `Invoice.compute_total` (lines 21–31) · stack frame `shopcart/billing/invoice.py:30` · matches `compute_total`, `refund`, `invoice`",
       "",
-      "<sub>mode bm25: no embedding key configured · confidence 0.95 · ranked in 42 ms · commit 0123456 · `/bugscout help` for commands</sub>",
+      "<sub>Suggested automatically from the code — 👍 / 👎 helps the maintainers tune it.</sub>",
+      "",
+      "<details>",
+      "<summary>Details for maintainers</summary>",
+      "",
+      "mode bm25: no embedding key configured · confidence 0.95 · ranked in 42 ms · commit 0123456 · `/bugscout help` for commands",
+      "",
+      "</details>",
       "",
       '<!-- bugscout:routing {"added":["area/billing"],"declined":[],"assigned":[]} -->',
       "",
@@ -310,14 +317,14 @@ describe("area labels and code owners", () => {
     assert.equal(await app.deliver("issues", issuesOpened(REPO, ISSUE)), 200);
     assert.deepEqual(issue.assignees ?? [], []);
     const body = comments()[0].body;
-    assert.ok(body.endsWith([
+    assert.ok(body.includes([
       "_BugScout could not assign carol\\: GitHub says they cannot be assigned in this repository\\._",
       "",
       "_BugScout could not assign dave\\: GitHub answered 422 \\(Validation Failed\\)\\._",
       "",
-      '<!-- bugscout:routing {"added":["area/billing"],"declined":[],"assigned":[]} -->',
-      "",
+      "<sub>Suggested automatically",
     ].join("\n")), body);
+    assert.ok(body.endsWith('</details>\n\n<!-- bugscout:routing {"added":["area/billing"],"declined":[],"assigned":[]} -->\n'), body);
     assert.deepEqual(issue.labels, ["bug", "area/billing"], "the label still went on");
   }));
 

@@ -29,6 +29,11 @@ describe("security", () => {
     repo = fake.addRepo({ ...REPO, headSha: SHA });
     repo.tarballs.set(SHA, await buildTarball([{ name: "acme-shop-2222222/app.py", content: "def dispatch():\n    pass\n" }]));
     app = await startTestApp(fake);
+    // A confident ranking: silence below the confidence floor is the default, and these tests read the comment.
+    app.index.ranking = {
+      mode: "bm25", reason: "no embeddings", ms: 1, confidence: 0.9,
+      files: [{ path: "app.py", score: 1, evidence: { terms: ["dispatch"], words: ["dispatch"], mention: { kind: "path", text: "app.py" } } }],
+    };
   });
 
   async function finish(): Promise<void> {

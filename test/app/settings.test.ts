@@ -13,9 +13,9 @@ describe("parseSettings", () => {
     assert.deepEqual(defaultSettings(), {
       enabled: true,
       trigger: { on_open: true, labels: [], ignore_labels: [], ignore_bots: true, on_edit: true },
-      ranking: { mode: "auto", top_k: 5, min_confidence: 0.35, latency_budget_ms: 5000, history_weight: 0.1 },
+      ranking: { mode: "auto", top_k: 5, min_relative_score: 0.4, min_confidence: 0.35, latency_budget_ms: 5000, history_weight: 0.1 },
       paths: { include: [], exclude: [] },
-      comment: { show_scores: false, show_symbols: true, collapsed: false, header: "", footer: "", below_confidence: "brief", show_accuracy: false },
+      comment: { show_scores: false, show_symbols: true, collapsed: false, header: "", footer: "", show_details: true, below_confidence: "silent", show_accuracy: false },
       commands: { enabled: true, allow: "collaborators" },
       labels: { from_labeler: true, areas: {}, min_confidence: defaultSettings().labels.min_confidence, max: 1 },
       owners: "show",
@@ -35,7 +35,7 @@ describe("parseSettings", () => {
     });
 
     assert.equal(settings.enabled, true);
-    assert.deepEqual(settings.ranking, { mode: "auto", top_k: 5, min_confidence: 0.5, latency_budget_ms: 5000, history_weight: 0.1 });
+    assert.deepEqual(settings.ranking, { mode: "auto", top_k: 5, min_relative_score: 0.4, min_confidence: 0.5, latency_budget_ms: 5000, history_weight: 0.1 });
     assert.deepEqual(settings.trigger, { on_open: true, labels: [], ignore_labels: [], ignore_bots: false, on_edit: true });
     assert.equal(settings.comment.header, "");
     assert.equal(settings.comment.footer, "thanks");
@@ -104,7 +104,7 @@ describe("settings in the app", () => {
       reason: "no embedding key configured",
       ms: 3,
       confidence: 0.75,
-      files: [{ path: "app.py", score: 1, evidence: { terms: ["dispatch", "route", "handler"] } }],
+      files: [{ path: "app.py", score: 1, evidence: { terms: ["dispatch", "route", "handler"], words: ["dispatch", "route", "handler"] } }],
     };
   });
 
@@ -130,13 +130,20 @@ describe("settings in the app", () => {
       "",
       `1. [app\\.py](https://github.example/acme/shop/blob/${SHA}/app.py) — matches \`dispatch\`, \`route\`, \`handler\``,
       "",
-      "<sub>mode bm25: no embedding key configured · confidence 0.75 · ranked in 3 ms · commit 3333333 · `/bugscout help` for commands</sub>",
+      "Thanks from the team",
+      "",
+      "<sub>Suggested automatically from the code — 👍 / 👎 helps the maintainers tune it.</sub>",
+      "",
+      "<details>",
+      "<summary>Details for maintainers</summary>",
+      "",
+      "mode bm25: no embedding key configured · confidence 0.75 · ranked in 3 ms · commit 3333333 · `/bugscout help` for commands",
       "",
       "**Settings problems** in `.github/bugscout.yml` (defaults used instead):",
       "- `foo`: unknown key",
       "- `ranking.top_k`: must be at least 1",
       "",
-      "Thanks from the team",
+      "</details>",
       "",
     ].join("\n"));
   });
@@ -145,7 +152,7 @@ describe("settings in the app", () => {
     const body = await commentFor("ranking: [top_k: 3\n  mode: : :\n");
 
     assert.match(body ?? "", /\n\*\*Settings problems\*\* in `\.github\/bugscout\.yml` \(defaults used instead\):\n- `\(file\)`: the file is not valid YAML/);
-    assert.match(body ?? "", /all defaults are used\n$/);
+    assert.match(body ?? "", /all defaults are used\n\n<\/details>\n$/);
   });
 
   it("reads the organization's .github repository and follows _extends", async () => {

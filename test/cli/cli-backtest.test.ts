@@ -97,7 +97,7 @@ describe("bugscout backtest and stats against a fake GitHub", () => {
     assert.deepEqual(json.issues.map((i) => i.issue), [8, 3], "newest first, --limit 2 after --since");
     assert.equal(stats.code, 0, stats.stderr);
     const figures = JSON.parse(stats.stdout) as { allTime: unknown; outcomes: { issueNumber: number; source: string }[] };
-    assert.deepEqual(figures.allTime, { issuesRanked: 0, fixedIssues: 4, scored: 4, hit1: 3, hit5: 4, notRanked: 0 });
+    assert.deepEqual(figures.allTime, { issuesRanked: 0, fixedIssues: 4, scored: 4, hit1: 3, hit5: 4, notRanked: 0, feedback: { up: 0, down: 0 } }, "a backtest reads no reactions");
     assert.deepEqual(figures.outcomes.map((o) => `${o.issueNumber}:${o.source}`), ["3:backtest", "9:backtest", "2:backtest", "1:backtest"]);
   });
 });

@@ -22,6 +22,8 @@ export interface FakeRepo {
   readonly comments: Map<number, FakeComment[]>;
   /** Reactions added, as `<comment id>:<content>`. */
   readonly reactions: string[];
+  /** Reactions people left on comments (`FakeGitHub.react`), served with the app's by `GET …/comments/{id}/reactions`. */
+  readonly peopleReactions: { readonly commentId: number; readonly content: string; readonly login: string }[];
   /** Collaborator roles by login; absent users are not collaborators (404). */
   readonly roles: Map<string, string>;
   readonly lockedIssues: Set<number>;
@@ -50,6 +52,7 @@ export function createFakeRepo(init: { owner: string; name: string; installation
     tarballs: new Map(),
     comments: new Map(),
     reactions: [],
+    peopleReactions: [],
     roles: new Map(),
     lockedIssues: new Set(),
     files: new Map(),

@@ -116,6 +116,11 @@ export class FakeGitHub {
     return comment;
   }
 
+  /** A person reacts to a comment (`+1`, `-1`, `eyes`, …), as a reader would on GitHub. */
+  react(repo: FakeRepo, commentId: number, content: string, login: string): void {
+    repo.peopleReactions.push({ commentId, content, login });
+  }
+
   /** Makes the next request (or `options.times` requests) matching `method` and `path` fail with `status`. */
   failNext(method: string, path: RegExp, status: number, message = "fault injected", options: FaultOptions = {}): void {
     this.faults.push({ method, path, status, message, headers: options.headers ?? {}, remaining: options.times ?? 1, afterEffect: options.afterEffect === true });
@@ -218,6 +223,12 @@ export class FakeGitHub {
         const content = (req.body as { content?: string } | undefined)?.content ?? "";
         repo.reactions.push(`${m[3]}:${content}`);
         return { status: 201, body: { id: repo.reactions.length, content } };
+      }), "token"],
+      ["GET", /^\/repos\/([^/]+)\/([^/]+)\/issues\/comments\/(\d+)\/reactions$/, (m, req) => this.withRepo(m, req, (repo) => {
+        const id = Number(m[3]);
+        const own = repo.reactions.filter((r) => r.startsWith(`${id}:`)).map((r) => ({ content: r.slice(r.indexOf(":") + 1), user: BOT_USER }));
+        const people = repo.peopleReactions.filter((r) => r.commentId === id).map((r) => ({ content: r.content, user: { login: r.login, type: "User", id: 100 } }));
+        return { status: 200, body: [...own, ...people].map((r, i) => ({ id: i + 1, ...r })) };
       }), "token"],
       ["GET", /^\/repos\/([^/]+)\/([^/]+)\/collaborators\/([^/]+)\/permission$/, (m, req) => this.withRepo(m, req, (repo) => {
         const role = repo.roles.get(m[3]);

@@ -103,3 +103,15 @@ test("scores are positive and non-increasing", () => {
   assert.ok(ranked.length >= 5);
   for (let i = 1; i < ranked.length; i++) assert.ok(ranked[i - 1].score >= ranked[i].score && ranked[i].score > 0);
 });
+
+test("evidence words: the rarest in the repository first, words most files hold left out, the weights untouched", () => {
+  const issue = "Cart total ignores the discount\nAfter apply_discount() the cart total is unchanged in the shop.";
+  const top = rankLexical(index, issue)[0];
+  const df = (w: string) => index.postings(w)?.files.length ?? 0;
+  const words = top.evidence.words ?? [];
+  assert.equal(words[0], "apply_discount", `words: ${words.join(",")}`);
+  assert.ok(df("cart") > index.files.length / 2 && df("shop") > index.files.length / 2, "the fixture has words most files hold");
+  assert.ok(!words.includes("cart") && !words.includes("shop"), `words: ${words.join(",")}`);
+  assert.ok(top.evidence.terms.includes("cart"), "the terms (by weight) still carry them");
+  assert.deepEqual(words.map(df), [...words.map(df)].sort((a, b) => a - b), "rarest first");
+});

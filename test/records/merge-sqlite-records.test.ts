@@ -41,4 +41,30 @@ describe("merging two records files (the Action's state saved by two overlapping
     assert.deepEqual((await merged.recentOutcomes(KEY, 10)).map((o) => `${o.issueNumber}/${o.pullNumber}`).sort(), ["1/10", "3/11"]);
     assert.equal((await merged.readStats(KEY, 0)).issuesRanked, 3);
   });
+
+  it("carries the readers' feedback read in either run, the later reading winning, whichever ranking is kept", async (t) => {
+    const dir = mkdtempSync(path.join(tmpdir(), "bugscout-merge-"));
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    const open = (name: string) => createSqliteRecordStore({ locate: () => path.join(dir, name) });
+    const theirs = open("theirs.sqlite");
+    await theirs.recordPrediction(KEY, prediction(1, 300, "theirs-newer.py"));
+    await theirs.recordPrediction(KEY, prediction(2, 100, "theirs.py"));
+    await theirs.recordFeedback(KEY, 2, { up: 1, down: 0, readAt: 500 });
+    await theirs.close();
+    const ours = open("ours.sqlite");
+    await ours.recordPrediction(KEY, prediction(1, 200, "ours-older.py"));
+    await ours.recordFeedback(KEY, 1, { up: 2, down: 1, readAt: 400 }); // read after their ranking was made
+    await ours.recordPrediction(KEY, prediction(2, 100, "theirs.py"));
+    await ours.recordFeedback(KEY, 2, { up: 5, down: 5, readAt: 450 }); // an older reading than theirs
+    await ours.recordPrediction(KEY, prediction(3, 100, "only-ours.py"));
+    await ours.recordFeedback(KEY, 3, { up: 0, down: 1, readAt: 400 });
+    await ours.close();
+
+    mergeSqliteRecords(path.join(dir, "theirs.sqlite"), path.join(dir, "ours.sqlite"));
+
+    const merged = open("theirs.sqlite");
+    t.after(() => merged.close());
+    assert.equal((await merged.findPrediction(KEY, 1))?.files[0]?.path, "theirs-newer.py");
+    assert.deepEqual((await merged.readStats(KEY, 0)).feedback, { up: 2 + 1 + 0, down: 1 + 0 + 1 });
+  });
 });

@@ -81,6 +81,20 @@ export function recordStoreContract(name: string, createFixture: () => Promise<R
       assert.equal((await store.readStats({ ...REPO, repo: "no-map" }, 0)).labels, undefined);
     });
 
+    it("keeps readers' 👍 and 👎 with a prediction, through re-ranks, and sums them by when they were read", async () => {
+      const key = { ...REPO, repo: "feedback" };
+      await store.recordPrediction(key, prediction(1, ["a.py"]));
+      await store.recordPrediction(key, prediction(2, ["b.py"]));
+      await store.recordFeedback(key, 1, { up: 3, down: 1, readAt: T0 + DAY });
+      await store.recordFeedback(key, 2, { up: 0, down: 2, readAt: T0 + 10 * DAY });
+      await store.recordFeedback(key, 99, { up: 5, down: 0, readAt: T0 + DAY }); // never ranked: nothing to keep
+      await store.recordPrediction(key, prediction(1, ["c.py"], T0 + 2 * DAY)); // a re-rank keeps the feedback
+      assert.deepEqual((await store.readStats(key, 0)).feedback, { up: 3, down: 3 });
+      assert.deepEqual((await store.readStats(key, T0 + 5 * DAY)).feedback, { up: 0, down: 2 }, "only feedback read in the period");
+      await store.recordFeedback(key, 2, { up: 1, down: 2, readAt: T0 + 11 * DAY }); // closed again: the later reading replaces it
+      assert.deepEqual((await store.readStats(key, 0)).feedback, { up: 4, down: 3 });
+    });
+
     it("records an outcome once: the same issue and pull request again is a duplicate and changes nothing", async () => {
       const key = { ...REPO, repo: "idempotent" };
       const first = outcome(3, 30, [1, null], T0);
@@ -103,8 +117,8 @@ export function recordStoreContract(name: string, createFixture: () => Promise<R
       await store.recordOutcome(key, outcome(4, 14, [], T0 + 101 * DAY, "no-reachable-file"));
       await store.recordOutcome(key, outcome(5, 15, [null], T0 + 102 * DAY, "no-prediction"));
       await store.recordOutcome(key, outcome(6, 16, [7], T0 + 103 * DAY));
-      assert.deepEqual(await store.readStats(key, 0), { issuesRanked: 4, fixedIssues: 6, scored: 4, hit1: 1, hit5: 2, notRanked: 1 });
-      assert.deepEqual(await store.readStats(key, T0 + 50 * DAY), { issuesRanked: 0, fixedIssues: 4, scored: 2, hit1: 0, hit5: 0, notRanked: 1 });
+      assert.deepEqual(await store.readStats(key, 0), { issuesRanked: 4, fixedIssues: 6, scored: 4, hit1: 1, hit5: 2, notRanked: 1, feedback: { up: 0, down: 0 } });
+      assert.deepEqual(await store.readStats(key, T0 + 50 * DAY), { issuesRanked: 0, fixedIssues: 4, scored: 2, hit1: 0, hit5: 0, notRanked: 1, feedback: { up: 0, down: 0 } });
     });
 
     it("lists recent outcomes newest first and past fixes strictly before a time, without unreachable ones", async () => {
@@ -132,7 +146,7 @@ export function recordStoreContract(name: string, createFixture: () => Promise<R
         assert.equal(await store.findPrediction(other, 1), undefined);
         assert.deepEqual(await store.recentOutcomes(other, 10), []);
         assert.deepEqual(await store.listPastFixes(other, T0 + DAY, 10), []);
-        assert.deepEqual(await store.readStats(other, 0), { issuesRanked: 0, fixedIssues: 0, scored: 0, hit1: 0, hit5: 0, notRanked: 0 });
+        assert.deepEqual(await store.readStats(other, 0), { issuesRanked: 0, fixedIssues: 0, scored: 0, hit1: 0, hit5: 0, notRanked: 0, feedback: { up: 0, down: 0 } });
       }
     });
 

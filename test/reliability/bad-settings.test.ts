@@ -9,7 +9,7 @@ import { startReliabilityApp, type ReliabilityApp } from "./reliability-app.js";
 
 const SHA = "abababababababababababababababababababab";
 const REPO = { owner: "acme", name: "shop", installationId: 42 };
-const RANKING = { mode: "bm25" as const, reason: "r", ms: 1, confidence: 0.75, files: [{ path: "app.py", score: 1, evidence: { terms: ["dispatch", "route", "handler"] } }] };
+const RANKING = { mode: "bm25" as const, reason: "r", ms: 1, confidence: 0.75, files: [{ path: "app.py", score: 1, evidence: { terms: ["dispatch", "route", "handler"], words: ["dispatch", "route", "handler"] } }] };
 const DEFAULT_REQUEST = { text: "dispatch fails", topK: 5, mode: "auto", include: [], exclude: [], latencyBudgetMs: 5000 };
 const PROBLEMS_TITLE = "**Settings problems** in `.github/bugscout.yml` (defaults used instead):";
 const STAR_BOMB = "*a*a*a*a*a*a*a*a*a*a*a*a*b";
@@ -76,7 +76,7 @@ describe("bad settings: defaults plus a readable problem in the comment, never a
       "- `comment.header`: longer than 1000 characters",
       "- `paths.exclude`: too many wildcards\\: use \\`\\*\\*\\` at most once and \\`\\*\\` at most once per directory level \\(item 1\\)",
     ]);
-    assert.ok(body.endsWith("\n\nThanks\n"), "the good footer next to a bad header still applies");
+    assert.ok(body.includes("\n\nThanks\n\n<sub>Suggested automatically"), "the good footer next to a bad header still applies");
   });
 
   it("thousands of unknown keys give a bounded list", async () => {

@@ -33,7 +33,7 @@ describe("a command flood across repositories", () => {
 
   it("is limited per repository: each repository answers its first N commands, the rest are logged and dropped", async () => {
     const app = await startReliabilityApp(fake, { index: "fake", octokit: "off", commandLimit: 2 });
-    app.fakeIndex.ranking = { mode: "bm25", reason: "r", ms: 1, confidence: 0.42, files: [{ path: "app.py", score: 1, evidence: { terms: ["dispatch"] } }] };
+    app.fakeIndex.ranking = { mode: "bm25", reason: "r", ms: 1, confidence: 0.42, files: [{ path: "app.py", score: 1, evidence: { terms: ["dispatch"], words: ["dispatch"] } }] };
     let id = 700;
     const deliveries: Promise<number>[] = [];
     for (let round = 0; round < 5; round++) {

@@ -6,7 +6,7 @@ import { issuesOpened } from "../app/payloads.js";
 import { startReliabilityApp, type ReliabilityApp } from "./reliability-app.js";
 
 const SHA = "9999999999999999999999999999999999999999";
-const RANKING = { mode: "bm25" as const, reason: "r", ms: 1, confidence: 0.42, files: [{ path: "app.py", score: 1, evidence: { terms: ["dispatch"] } }] };
+const RANKING = { mode: "bm25" as const, reason: "r", ms: 1, confidence: 0.42, files: [{ path: "app.py", score: 1, evidence: { terms: ["dispatch"], words: ["dispatch"] } }] };
 
 /** Lines of the app's log that match `pattern`, parsed. */
 function logged(app: ReliabilityApp, pattern: RegExp): Record<string, unknown>[] {

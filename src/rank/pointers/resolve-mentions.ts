@@ -1,8 +1,9 @@
 import type { Evidence } from "../types.js";
 import type { LexicalIndex } from "../lexical/lexical-index.js";
 import type { ParsedIssue } from "../query/parse-issue.js";
-import { innermostFirst } from "../query/parse-frames.js";
-import { matchModule, matchPathSuffix } from "../lexical/path-lookup.js";
+import { innermostFirst, type IssueFrame } from "../query/parse-frames.js";
+import { matchBuiltSource } from "./built-sources.js";
+import { matchModule, matchPathSuffix, type SuffixMatch } from "../lexical/path-lookup.js";
 
 /** A stack frame of the issue that resolves to a file: where in the file, and how far from the innermost frame. */
 export interface FrameHit {
@@ -56,15 +57,17 @@ export function resolveMentions(index: LexicalIndex, issue: ParsedIssue): Mentio
   };
 
   const frames = issue.frames
-    .map((f) => ({ f, match: matchPathSuffix(index.paths, f.path) }))
+    .map((f) => frameMatch(index, f))
     .filter((x) => x.match.files.length > 0);
-  innermostFirst(frames).forEach(({ f, match }, depth) => {
+  innermostFirst(frames).forEach(({ f, match, built }, depth) => {
     const strength = (FRAME_DECAY ** depth * specificity(match.matched)) / match.files.length;
-    const hit: FrameHit = { ...(f.line !== undefined ? { line: f.line } : {}), ...(f.symbol ? { symbol: f.symbol } : {}), text: f.text, depth };
+    // A built file's line is not its source's: the frame names the file and the function, not the line.
+    const line = built ? undefined : f.line;
+    const hit: FrameHit = { ...(line !== undefined ? { line } : {}), ...(f.symbol ? { symbol: f.symbol } : {}), text: f.text, depth };
     for (const file of match.files) {
       bump(out.frame, file, strength);
       out.frameHits.set(file, [...(out.frameHits.get(file) ?? []), hit]);
-      if (!out.evidence.has(file)) out.evidence.set(file, { kind: "frame", text: f.text, line: f.line });
+      if (!out.evidence.has(file)) out.evidence.set(file, { kind: "frame", text: f.text, line });
     }
   });
 
@@ -94,6 +97,18 @@ export function resolveMentions(index: LexicalIndex, issue: ParsedIssue): Mentio
     }
   }
   return out;
+}
+
+/**
+ * The files a frame names: by its path's suffix, or, for a frame of built JavaScript the repository does not hold
+ * (`node_modules/pkg/dist/x.js`), the source it was built from (`built-sources.ts`).
+ */
+function frameMatch(index: LexicalIndex, f: IssueFrame): { f: IssueFrame; match: SuffixMatch; built: boolean } {
+  const match = matchPathSuffix(index.paths, f.path);
+  // A match with a folder is the file itself (a repository that commits its dist/); a bare name is weaker than the source.
+  if (match.matched >= 2 || f.format !== "javascript") return { f, match, built: false };
+  const source = matchBuiltSource(index.paths, f.path);
+  return source.files.length > 0 ? { f, match: source, built: true } : { f, match, built: false };
 }
 
 function specificity(matchedSegments: number): number {

@@ -10,6 +10,18 @@ import type { Evidence, RankedFile, SymbolPointer } from "../types.js";
 /** How many matched terms a file's evidence lists. */
 const EVIDENCE_TERMS = 5;
 
+/** How many distinctive words a file's evidence lists for readers (the comment shows a handful of them). */
+const EVIDENCE_WORDS = 6;
+
+/**
+ * A word in more than this share of the files says nothing about where the issue is (`error`, `import` in most
+ * repositories), however often the issue repeats it: readers are not shown it.
+ */
+const COMMON_SHARE = 0.5;
+
+/** Below this many files every word is in "most" files: the share says nothing, so no word is left out for it. */
+const MIN_FILES_FOR_SHARE = 4;
+
 /** Input of {@link buildEvidence}: the ranked files and what the scorers found for them. */
 export interface EvidenceInput {
   readonly index: LexicalIndex;
@@ -39,11 +51,12 @@ export interface EvidenceInput {
 export function buildEvidence(input: EvidenceInput): RankedFile[] {
   const { index, terms, weightOf, options, top, scores, mentions, pointerQuery } = input;
   return top.map((file) => {
-    const contributions = terms
+    const matched = terms
       .map((q) => ({ term: q.term, c: (weightOf.get(q.term) ?? 0) * termSaturation(index, q.term, file, options.bm25) }))
       .filter((x) => x.c > 0)
-      .sort((a, b) => b.c - a.c || (a.term < b.term ? -1 : 1))
-      .slice(0, EVIDENCE_TERMS);
+      .sort((a, b) => b.c - a.c || (a.term < b.term ? -1 : 1));
+    const contributions = matched.slice(0, EVIDENCE_TERMS);
+    const words = distinctiveWords(index, matched.map((x) => x.term));
     const [symbol, alsoSymbol] = filePointers(index, file, pointerQuery, options);
     const mention = mentions.evidence.get(file);
     const test = input.testedBy?.get(file);
@@ -52,6 +65,7 @@ export function buildEvidence(input: EvidenceInput): RankedFile[] {
     const titleWords = input.titleWords?.get(file);
     const evidence: Evidence = {
       terms: contributions.map((x) => x.term),
+      ...(words.length > 0 ? { words } : {}),
       ...(symbol ? { symbol } : {}),
       ...(alsoSymbol ? { alsoSymbol } : {}),
       ...(mention ? { mention } : {}),
@@ -62,6 +76,23 @@ export function buildEvidence(input: EvidenceInput): RankedFile[] {
     };
     return { path: index.files[file].path, score: scores[file], evidence };
   });
+}
+
+/**
+ * Of the query words a file matched (in order of weight), the most distinctive in the repository first (fewest files
+ * holding them: the order of IDF), without words most files hold. The same document frequencies BM25 reads; nothing is stored for it.
+ */
+export function distinctiveWords(index: LexicalIndex, matched: readonly string[]): string[] {
+  const total = index.files.length;
+  const found: { term: string; df: number }[] = [];
+  for (const term of matched) {
+    const df = index.postings(term)?.files.length ?? 0;
+    if (df === 0 || (total >= MIN_FILES_FOR_SHARE && df > total * COMMON_SHARE)) continue;
+    found.push({ term, df });
+  }
+  // Stable: equally rare words keep the order they came in.
+  found.sort((a, b) => a.df - b.df);
+  return found.slice(0, EVIDENCE_WORDS).map((x) => x.term);
 }
 
 /** The file's pointers, best first (at most two). */
