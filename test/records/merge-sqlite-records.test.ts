@@ -67,4 +67,30 @@ describe("merging two records files (the Action's state saved by two overlapping
     assert.equal((await merged.findPrediction(KEY, 1))?.files[0]?.path, "theirs-newer.py");
     assert.deepEqual((await merged.readStats(KEY, 0)).feedback, { up: 2 + 1 + 0, down: 1 + 0 + 1 });
   });
+
+  it("keeps the area labels of the ranking kept and the labels an issue closed with, whichever run saw the close", async (t) => {
+    const dir = mkdtempSync(path.join(tmpdir(), "bugscout-merge-"));
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    const open = (name: string) => createSqliteRecordStore({ locate: () => path.join(dir, name) });
+    const labelled = (n: number, rankedAt: number, chosen: string[]): Prediction => ({ ...prediction(n, rankedAt, "a.py"), labels: { map: ["area: api", "area: ui"], chosen } });
+    const theirs = open("theirs.sqlite");
+    await theirs.recordPrediction(KEY, labelled(1, 100, ["area: ui"]));
+    await theirs.recordPrediction(KEY, labelled(2, 300, ["area: ui"]));
+    await theirs.close();
+    const ours = open("ours.sqlite");
+    await ours.recordPrediction(KEY, labelled(1, 200, ["area: api"])); // our re-rank is newer and chose another label
+    await ours.recordClosedLabels(KEY, 1, ["area: api"]);
+    await ours.recordPrediction(KEY, labelled(2, 250, []));
+    await ours.recordClosedLabels(KEY, 2, ["area: ui"]);
+    await ours.close();
+
+    mergeSqliteRecords(path.join(dir, "theirs.sqlite"), path.join(dir, "ours.sqlite"));
+
+    const merged = open("theirs.sqlite");
+    t.after(() => merged.close());
+    assert.deepEqual((await merged.findPrediction(KEY, 1))?.labels?.chosen, ["area: api"]);
+    assert.deepEqual((await merged.findPrediction(KEY, 2))?.labels?.chosen, ["area: ui"], "their newer ranking kept, with its labels");
+    // Both issues closed with the label BugScout's kept ranking chose.
+    assert.deepEqual((await merged.readStats(KEY, 0)).labels, { carried: 2, labelled: 2, right: 2 });
+  });
 });
