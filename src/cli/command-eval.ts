@@ -11,9 +11,8 @@ import { openIndexStore, type SqliteIndexStore } from "../store/open-index-store
 import type { Indexer } from "../triage/create-indexer.js";
 import { createLexicalIndexCache } from "../triage/lexical-index-cache.js";
 import type { StoreDense } from "../triage/create-store-dense.js";
-import { rankIssue, type RequestedMode } from "../triage/rank-issue.js";
+import { rankIssueRated, type RequestedMode } from "../triage/rank-issue.js";
 import { rankIssueSymbols } from "../triage/rank-issue-symbols.js";
-import { buildConfidenceFeatures } from "../rank/confidence/confidence-features.js";
 import { defaultSettings } from "../triage/settings-schema.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
@@ -89,13 +88,12 @@ export async function runEvalCommand(
           return {
             async rank(text, row) {
               const history = pastFixes ? { history: { docs: pastFixes(row), weight: options.historyWeight ?? 0 } } : {};
-              const ranking = await rankIssue(
+              const { ranking, features } = await rankIssueRated(
                 { index, ...(denseRanker ? { dense: denseRanker } : {}), now: () => performance.now() },
                 { text, top: options.keep, mode: options.mode, ...history },
               );
               // The cross-file symbol ranking (`rank --symbols`) is lexical whatever the mode, as the command is.
               const symbols = pointersOfSymbols(rankIssueSymbols({ index, now: () => performance.now() }, { text, top: SYMBOLS_KEPT }).symbols);
-              const features = buildConfidenceFeatures(index, text, ranking.files);
               return {
                 paths: ranking.files.map((f) => f.path), scores: ranking.files.map((f) => f.score), mode: ranking.mode, pointers: pointersOfRanking(ranking.files), symbols,
                 confidence: ranking.confidence, ...(features ? { features: { ...features } } : {}),

@@ -121,7 +121,8 @@ export function summarizePointers(all: readonly (PointerMetrics | undefined)[]):
   };
 }
 
-function median(values: readonly number[]): number {
+/** The median of `values` (the mean of the middle two for an even count); 0 for none. */
+export function median(values: readonly number[]): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;

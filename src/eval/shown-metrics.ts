@@ -1,3 +1,4 @@
+import { median } from "./pointer-metrics.js";
 import { shownFiles } from "../triage/shown-files.js";
 
 /** How many files the comment would list for one row, and whether a gold file is among them or in the first `topK`. */
@@ -43,8 +44,5 @@ export interface ShownSummary {
 export function summarizeShown(all: readonly ShownMetrics[]): ShownSummary {
   const n = all.length;
   const mean = (f: (m: ShownMetrics) => number): number => (n === 0 ? 0 : all.reduce((s, m) => s + f(m), 0) / n);
-  const sorted = all.map((m) => m.shown).sort((a, b) => a - b);
-  const mid = n >> 1;
-  const median = n === 0 ? 0 : n % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  return { count: n, medianShown: median, meanShown: mean((m) => m.shown), goldShown: mean((m) => m.goldShown), goldTop: mean((m) => m.goldTop) };
+  return { count: n, medianShown: median(all.map((m) => m.shown)), meanShown: mean((m) => m.shown), goldShown: mean((m) => m.goldShown), goldTop: mean((m) => m.goldTop) };
 }

@@ -3,7 +3,7 @@ import { fuseHistory } from "../rank/signals/fuse-history.js";
 import type { LexicalIndex } from "../rank/lexical/lexical-index.js";
 import { scoreHistory, type HistoryDoc, type HistoryOptions } from "../rank/signals/score-history.js";
 import { rankLexical } from "../rank/signals/rank-lexical.js";
-import { buildConfidenceFeatures, CONFIDENCE_DEPTH } from "../rank/confidence/confidence-features.js";
+import { buildConfidenceFeatures, CONFIDENCE_DEPTH, type ConfidenceFeatures } from "../rank/confidence/confidence-features.js";
 import { scoreConfidence } from "../rank/confidence/confidence-model.js";
 import type { RankedFile, RankMode, Ranking, UnratedRanking } from "../rank/types.js";
 
@@ -58,20 +58,30 @@ const MIN_QUERY_CHARS = 3;
  * or when BM25 is asked for, the ranking is lexical; otherwise the dense ranker's planner decides and says why.
  */
 export async function rankIssue(deps: RankIssueDeps, request: RankIssueRequest): Promise<Ranking> {
+  return (await rankIssueRated(deps, request)).ranking;
+}
+
+/**
+ * {@link rankIssue} with what its confidence was computed from (`eval --out` writes them for a fit); features are
+ * undefined when nothing was ranked.
+ */
+export async function rankIssueRated(
+  deps: RankIssueDeps,
+  request: RankIssueRequest,
+): Promise<{ readonly ranking: Ranking; readonly features?: ConfidenceFeatures }> {
   const started = deps.now();
   const allow = buildPathFilter(request.include, request.exclude);
   // The confidence reads the lead of the first file over the fifth: rank at least that deep, show `top`.
   const depth = Math.max(request.top, CONFIDENCE_DEPTH);
   const lexical = (limit = depth) => rankAllowed(deps.index, request.text, limit, allow);
   if (!hasContent(request.text)) {
-    return { mode: "bm25", reason: "the issue has no text to rank with", files: [], ms: deps.now() - started, confidence: 0 };
+    return { ranking: { mode: "bm25", reason: "the issue has no text to rank with", files: [], ms: deps.now() - started, confidence: 0 } };
   }
-  const rated = (ranking: Omit<UnratedRanking, "ms">): Ranking => ({
-    ...ranking,
-    files: ranking.files.slice(0, request.top),
-    confidence: scoreConfidence(buildConfidenceFeatures(deps.index, request.text, ranking.files)),
-    ms: deps.now() - started,
-  });
+  const rated = (ranking: Omit<UnratedRanking, "ms">) => {
+    const features = buildConfidenceFeatures(deps.index, request.text, ranking.files);
+    const files = ranking.files.slice(0, request.top);
+    return { ranking: { ...ranking, files, confidence: scoreConfidence(features), ms: deps.now() - started }, ...(features ? { features } : {}) };
+  };
   const withHistory = (files: readonly RankedFile[]) => withPastFixes(deps.index, request, files, allow);
   if (request.mode === "bm25" || !deps.dense) {
     const reason = request.mode === "bm25" ? "BM25 was requested" : "no embedding API key is configured";

@@ -2,6 +2,7 @@ import { buildQueryTerms } from "../query/build-query.js";
 import { stripTemplateText } from "../lexical/issue-template.js";
 import type { LexicalIndex } from "../lexical/lexical-index.js";
 import { okapiIdf } from "../lexical/okapi.js";
+import { findSlot } from "../lexical/score-bm25f.js";
 import { parseIssue } from "../query/parse-issue.js";
 import { DEFAULT_LEXICAL_OPTIONS } from "../signals/rank-options.js";
 import { scoreDefinitions } from "../signals/score-definitions.js";
@@ -80,7 +81,7 @@ export function buildConfidenceFeatures(index: LexicalIndex, issueText: string, 
     }
     const idf = okapiIdf(n, p.files.length);
     knownWeight += q.weight * idf;
-    if (topId < 0 || !contains(p.files, topId)) continue;
+    if (topId < 0 || findSlot(p.files, topId) < 0) continue;
     covered += q.weight * idf;
     matchedWeight += q.weight;
     if (idf >= maxIdf / 2) distinctive++;
@@ -122,17 +123,4 @@ function logGap(first: number, other: number | undefined): number {
   if (!(first > 0) || other === undefined) return 0;
   if (!(other > 0)) return MAX_LOG_GAP;
   return Math.min(MAX_LOG_GAP, Math.max(0, Math.log(first / other)));
-}
-
-/** Whether the ascending `files` hold `id` (binary search). */
-function contains(files: Int32Array, id: number): boolean {
-  let lo = 0;
-  let hi = files.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (files[mid] === id) return true;
-    if (files[mid] < id) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
 }

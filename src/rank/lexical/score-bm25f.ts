@@ -93,8 +93,8 @@ export function termSaturation(index: LexicalIndex, term: string, file: number, 
   return x > 0 ? x / (o.k1 + x) : 0;
 }
 
-/** The slot of `file` in a term's ascending file list, or -1. */
-function findSlot(files: Int32Array, file: number): number {
+/** The slot of `file` in a term's ascending file list, or -1 (binary search). */
+export function findSlot(files: Int32Array, file: number): number {
   let lo = 0;
   let hi = files.length - 1;
   while (lo <= hi) {
