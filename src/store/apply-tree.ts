@@ -113,6 +113,8 @@ export function createApplyTree(db: Database): (update: TreeUpdate) => TreeUpdat
   return (update) => apply.immediate(update);
 }
 
+/** Whether a content links to anything: a row is kept only then (most contents of a tree link to nothing). */
 function hasLinks(links: FileLinks | undefined): links is FileLinks {
-  return links !== undefined && (links.imports.length > 0 || links.types.length > 0 || links.package !== undefined);
+  return links !== undefined && (links.imports.length > 0 || links.types.length > 0 || links.package !== undefined ||
+    links.tsPaths !== undefined || links.goModule !== undefined || (links.builds?.length ?? 0) > 0);
 }
