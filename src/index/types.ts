@@ -55,6 +55,18 @@ export interface TsPaths {
 }
 
 /**
+ * A build that writes JavaScript from source into another folder, as a project declares it: `compilerOptions.outDir`
+ * and `rootDir` of a `tsconfig.json`, or a `package.json` script (`tsc --outDir lib`, `babel src -d lib`). Paths are
+ * as written, relative to the declaring file's folder.
+ */
+export interface BuildLayout {
+  /** The folder the build writes to (`dist`, `./lib/cjs`). */
+  readonly outDir: string;
+  /** The folder its sources are under (`src`); absent when the project leaves it to the compiler (their common root). */
+  readonly rootDir?: string;
+}
+
+/**
  * A content's links to other code, as written (unresolved: resolving needs the tree, and contents are stored by
  * hash, whatever their path). Import specifiers keep the language's own syntax: `a.b` / `.c` (Python), `com.x.Y` /
  * `com.x.*` (JVM), `./x` / `@scope/pkg` (JavaScript), `"x.h"` / `<x.h>` (C), `crate::a::B` / `mod:x` (Rust).
@@ -67,4 +79,6 @@ export interface FileLinks {
   readonly tsPaths?: TsPaths;
   /** The module path a `go.mod` content declares (`module github.com/acme/tool`). */
   readonly goModule?: string;
+  /** The builds a `tsconfig.json` or a `package.json` declares (where built JavaScript comes from). */
+  readonly builds?: readonly BuildLayout[];
 }

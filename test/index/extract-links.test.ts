@@ -132,6 +132,37 @@ test("a tsconfig's path aliases, read the way TypeScript reads it: comments and 
   assert.equal(links("json", `{"compilerOptions": {"strict": true}}`).tsPaths, undefined);
 });
 
+test("a tsconfig's build: outDir with rootDir, else the one folder include names; none without outDir", () => {
+  assert.deepEqual(links("json", `{"compilerOptions": {"outDir": "./build/cjs", "rootDir": "./source", // built here
+  }}`).builds, [{ outDir: "./build/cjs", rootDir: "./source" }]);
+  assert.deepEqual(links("json", `{"compilerOptions": {"outDir": "lib"}, "include": ["src/**/*", "src/*.ts"]}`).builds,
+    [{ outDir: "lib", rootDir: "src" }]);
+  assert.deepEqual(links("json", `{"compilerOptions": {"outDir": "lib"}, "include": ["src", "test"]}`).builds, [{ outDir: "lib" }],
+    "several folders: the compiler takes their common root");
+  const both = links("json", `{"compilerOptions": {"outDir": "dist", "paths": {"@/*": ["src/*"]}}}`);
+  assert.deepEqual([both.tsPaths, both.builds], [{ paths: { "@/*": ["src/*"] } }, [{ outDir: "dist" }]]);
+  assert.equal(links("json", `{"compilerOptions": {"strict": true}}`).builds, undefined);
+});
+
+test("a package.json's build scripts: tsc, babel, swc, tsup and esbuild however started; anything else is none", () => {
+  const manifest = links("json", JSON.stringify({
+    name: "acme", version: "1.0.0",
+    scripts: {
+      build: "rimraf lib && npx tsc -p tsconfig.build.json --outDir lib --rootDir ./source",
+      "build:esm": "cross-env BABEL_ENV=esm babel --config-file ./babel.esm.js src --out-dir es --extensions .ts,.tsx",
+      "build:swc": "swc ./src -d dist-swc",
+      bundle: "tsup src/index.ts --format cjs -d bundle && esbuild src/cli.ts --bundle --outdir=bin",
+      lint: "eslint src --fix", copy: "cp -r src/assets $OUT_DIR", glob: "babel 'src/**' -d lib2",
+    },
+  }));
+  assert.deepEqual(manifest.builds, [
+    { outDir: "lib", rootDir: "./source" }, { outDir: "es", rootDir: "src" }, { outDir: "dist-swc", rootDir: "./src" },
+    { outDir: "bundle", rootDir: "src" }, { outDir: "bin", rootDir: "src" }, { outDir: "lib2" },
+  ]);
+  assert.equal(manifest.package?.name, "acme", "the package is still read");
+  assert.equal(links("json", JSON.stringify({ name: "x", version: "1.0.0", scripts: { test: "node --test" } })).builds, undefined);
+});
+
 test("a go.mod's module path; a text without a go version line has none", () => {
   assert.equal(links("text", "module google.golang.org/grpc\n\ngo 1.21\n\nrequire (\n)\n").goModule, "google.golang.org/grpc");
   assert.equal(links("text", "module x\n").goModule, undefined);

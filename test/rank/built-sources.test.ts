@@ -7,7 +7,7 @@ import { buildShopIndex, type FixtureFile } from "./fixture-shop.js";
 
 const PATHS = ["src/client.ts", "packages/core/src/util/x.tsx", "src/legacy.js", "lib/real.js", "index.js"];
 const lookup = buildPathLookup(PATHS);
-const sources = (framePath: string) => matchBuiltSource(lookup, framePath).files.map((i) => PATHS[i]);
+const sources = (framePath: string) => matchBuiltSource(lookup, [], framePath).files.map((i) => PATHS[i]);
 
 test("a built file's frame maps to the same path under the package's src/, TypeScript first", () => {
   assert.deepEqual(sources("/app/node_modules/pkg/dist/client.js"), ["src/client.ts"]);

@@ -2,7 +2,7 @@ import type { Language } from "../types.js";
 import { DEFAULT_WINDOW_LINES, DEFAULT_WINDOW_OVERLAP, type WindowOptions } from "./line-windows.js";
 
 /** Bumped whenever a declaration rule or the window fallback changes what `extract` returns. */
-export const RULES_VERSION = 10;
+export const RULES_VERSION = 11;
 
 /**
  * The languages with declaration rules: the keys of `LANGUAGE_RULES` (a test keeps the two equal). Listed here so

@@ -1,12 +1,19 @@
-import type { PackageManifest, TsPaths } from "../types.js";
+import type { BuildLayout, PackageManifest, TsPaths } from "../types.js";
+import { readScriptBuilds } from "./build-scripts.js";
+
+/** What a `package.json` content declares: the package, and the builds its scripts run. */
+export interface PackageDeclaration {
+  readonly manifest: PackageManifest;
+  readonly builds: readonly BuildLayout[];
+}
 
 /**
- * What a JSON content declares as an npm package: its `name`, its entry modules and its workspace globs. Read from
- * any JSON object with a string `name` and one of the fields only packages have (the content is stored by hash,
- * not by path: the graph uses it only for files named `package.json`). Undefined for anything else, including
- * JSON that does not parse.
+ * What a JSON content declares as an npm package: its `name`, its entry modules and its workspace globs, and the
+ * builds its scripts run (`tsc --outDir lib`, `babel src -d lib`). Read from any JSON object with a string `name` and
+ * one of the fields only packages have (the content is stored by hash, not by path: the graph uses it only for files
+ * named `package.json`). Undefined for anything else, including JSON that does not parse.
  */
-export function readPackageManifest(text: string): PackageManifest | undefined {
+export function readPackageManifest(text: string): PackageDeclaration | undefined {
   if (text.length > 1024 * 1024) return undefined;
   let value: unknown;
   try {
@@ -26,11 +33,12 @@ export function readPackageManifest(text: string): PackageManifest | undefined {
   collectExportTargets(value.exports, entries, 0);
   const workspaces = Array.isArray(value.workspaces) ? value.workspaces
     : isRecord(value.workspaces) && Array.isArray(value.workspaces.packages) ? value.workspaces.packages : [];
-  return {
+  const manifest: PackageManifest = {
     name: value.name,
     entries: [...entries].filter((entry) => entry.length < 500).slice(0, 50),
     workspaces: workspaces.filter((glob): glob is string => typeof glob === "string").slice(0, 200),
   };
+  return { manifest, builds: readScriptBuilds(value.scripts) };
 }
 
 /** The file targets of `exports`: a string, the `"."` entry, or the conditions (`import`, `require`, `default`) under it. */
@@ -60,25 +68,63 @@ export function readGoModule(text: string): string | undefined {
   return m && m[1].length <= 300 ? m[1] : undefined;
 }
 
+/** What a `tsconfig.json`-shaped content declares: its path aliases and where its compiler writes. */
+export interface TsConfigDeclaration {
+  readonly tsPaths?: TsPaths;
+  readonly builds: readonly BuildLayout[];
+}
+
 /**
- * The path aliases of a `tsconfig.json`-shaped content (comments and trailing commas allowed, as TypeScript reads
- * it): `compilerOptions.paths` and `baseUrl`. Undefined when there are no paths.
+ * The path aliases (`compilerOptions.paths` and `baseUrl`) and the build (`compilerOptions.outDir` and `rootDir`, else
+ * the one folder `include` names) of a `tsconfig.json`-shaped content, comments and trailing commas allowed as
+ * TypeScript reads it. Undefined when it declares neither. A config's `extends` is not followed: its base's `outDir`
+ * is relative to the base, and the base is another content.
  */
-export function readTsPaths(text: string): TsPaths | undefined {
-  if (text.length > 256 * 1024 || !text.includes("paths")) return undefined;
+export function readTsConfig(text: string): TsConfigDeclaration | undefined {
+  if (text.length > 256 * 1024 || !/paths|outDir/.test(text)) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(stripJsonComments(text));
   } catch {
     return undefined;
   }
-  const options = isRecord(value) && isRecord(value.compilerOptions) ? value.compilerOptions : undefined;
-  if (!options || !isRecord(options.paths)) return undefined;
+  if (!isRecord(value) || !isRecord(value.compilerOptions)) return undefined;
+  const options = value.compilerOptions;
+  const tsPaths = readPaths(options);
+  const builds = typeof options.outDir === "string" && options.outDir.length > 0 && options.outDir.length < 300
+    ? [buildOf(options.outDir, typeof options.rootDir === "string" ? options.rootDir : includedFolder(value))]
+    : [];
+  if (!tsPaths && builds.length === 0) return undefined;
+  return tsPaths ? { tsPaths, builds } : { builds };
+}
+
+function readPaths(options: Record<string, unknown>): TsPaths | undefined {
+  if (!isRecord(options.paths)) return undefined;
   const paths: Record<string, string[]> = {};
   for (const [pattern, targets] of Object.entries(options.paths).slice(0, 100)) {
     if (Array.isArray(targets)) paths[pattern] = targets.filter((t): t is string => typeof t === "string").slice(0, 10);
   }
   return typeof options.baseUrl === "string" ? { baseUrl: options.baseUrl, paths } : { paths };
+}
+
+function buildOf(outDir: string, rootDir: string | undefined): BuildLayout {
+  return rootDir !== undefined && rootDir.length < 300 ? { outDir, rootDir } : { outDir };
+}
+
+/**
+ * The one folder a config's `include` names (`["src"]`, `["src/**"]`): without `rootDir`, TypeScript writes the
+ * sources' common folder's contents to `outDir`, and that is it. Undefined for several folders or none.
+ */
+function includedFolder(config: Record<string, unknown>): string | undefined {
+  if (!Array.isArray(config.include)) return undefined;
+  const folders = new Set<string>();
+  for (const pattern of config.include) {
+    if (typeof pattern !== "string") return undefined;
+    const folder = pattern.replace(/^\.\//, "").split("/").filter((part) => !/[*?{]/.test(part) && !/\.[cm]?[jt]sx?$/.test(part));
+    folders.add(folder.join("/"));
+  }
+  const [only] = folders;
+  return folders.size === 1 && only !== "" ? only : undefined;
 }
 
 /** JSONC to JSON: comments and trailing commas out, strings untouched (a URL's `//` stays). */

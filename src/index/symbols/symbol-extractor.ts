@@ -2,11 +2,11 @@ import { createRequire } from "node:module";
 import { bundledAsset } from "../../bundle/bundled-asset.js";
 import type { Language as Grammar, Query } from "web-tree-sitter";
 import { countLines } from "../decode-text.js";
-import type { FileLinks, Language, SymbolInfo } from "../types.js";
+import type { BuildLayout, FileLinks, Language, SymbolInfo } from "../types.js";
 import { collectLinks } from "./collect-links.js";
 import { LINK_ANCHORS, LINK_QUERIES } from "./link-rules.js";
 import { anchoredMatches } from "./anchored-matches.js";
-import { readGoModule, readPackageManifest, readTsPaths } from "./package-manifest.js";
+import { readGoModule, readPackageManifest, readTsConfig } from "./package-manifest.js";
 import { collectDeclarations, compileRules, type CompiledRules } from "./collect-declarations.js";
 import { componentScript } from "./component-script.js";
 import { LANGUAGE_RULES } from "./language-rules.js";
@@ -209,13 +209,18 @@ function withGapWindows(definitions: SymbolInfo[], windows: readonly SymbolInfo[
   return out;
 }
 
-/** What a manifest content (a `package.json`, a `tsconfig.json`, a `go.mod`) says about the tree's modules. */
+/** A links field of builds, left out when there are none (a stored outline stays as it was). */
+function withBuilds(builds: readonly BuildLayout[]): Pick<FileLinks, "builds"> {
+  return builds.length > 0 ? { builds } : {};
+}
+
+/** What a manifest content (a `package.json`, a `tsconfig.json`, a `go.mod`) says about the tree's modules and builds. */
 function manifestLinks(text: string, language: Language): FileLinks {
   if (language === "json") {
-    const manifest = readPackageManifest(text);
-    if (manifest) return { imports: [], types: [], package: manifest };
-    const tsPaths = readTsPaths(text);
-    if (tsPaths) return { imports: [], types: [], tsPaths };
+    const declared = readPackageManifest(text);
+    if (declared) return { imports: [], types: [], package: declared.manifest, ...withBuilds(declared.builds) };
+    const config = readTsConfig(text);
+    if (config) return { imports: [], types: [], ...(config.tsPaths ? { tsPaths: config.tsPaths } : {}), ...withBuilds(config.builds) };
   }
   const goModule = language === "text" ? readGoModule(text) : undefined;
   return goModule ? { imports: [], types: [], goModule } : NO_LINKS;

@@ -7,6 +7,7 @@ import { buildTemplateVocabularies } from "./issue-template.js";
 import { findTestSubjects } from "./test-subjects.js";
 import { promoteImportedScripts } from "./imported-scripts.js";
 import { findDeclarationSubjects } from "./declaration-subjects.js";
+import { findDeclaredBuilds, type DeclaredBuild } from "./declared-builds.js";
 import { buildPathLookup, type PathLookup } from "./path-lookup.js";
 import { pathTerms, withJoinedWordsSplit } from "./path-terms.js";
 import { splitJoinedWord } from "./split-joined-words.js";
@@ -69,6 +70,8 @@ export interface LexicalIndex {
   readonly graph: CodeGraph;
   /** [declaration, implementation] pairs: `foo.d.ts`/`foo.js.flow` → `foo.js` (see `declaration-subjects.ts`). */
   readonly declarationSubjects: readonly (readonly [number, number])[];
+  /** Where the tree's built JavaScript comes from, as its manifests declare (see `declared-builds.ts`). */
+  readonly builds: readonly DeclaredBuild[];
 }
 
 /**
@@ -234,6 +237,7 @@ export function buildLexicalIndex(docs: readonly LexicalDoc[], prepared?: Prepar
     templates: buildTemplateVocabularies(docs),
     testSubjects: findTestSubjects(files),
     declarationSubjects: findDeclarationSubjects(files),
+    builds: findDeclaredBuilds(docs),
   };
 }
 

@@ -5,6 +5,7 @@ import {
 } from "./lexical-index.js";
 import { findTestSubjects } from "./test-subjects.js";
 import { findDeclarationSubjects } from "./declaration-subjects.js";
+import type { DeclaredBuild } from "./declared-builds.js";
 import { DefinitionTable } from "./definition-table.js";
 import { codeGraphOf, type CodeGraphColumns } from "../../graph/code-graph.js";
 import { buildTemplateVocabularies } from "./issue-template.js";
@@ -29,7 +30,7 @@ import { encodeSortedNames, sortOrder } from "./sorted-names.js";
  * of the bytes): a ranking reads about a hundred of them, from the store, by hash (see `AnalysisSource`).
  */
 const MAGIC = 0x58_4c_53_42; // "BSLX"
-const FORMAT = 6;
+const FORMAT = 7;
 
 /** Encodes an index built by `buildLexicalIndex` as pieces to write one after another (see `layOutSections`). */
 export function layOutLexicalIndex(index: BuiltLexicalIndex): PackedSections {
@@ -88,6 +89,8 @@ export function layOutLexicalIndex(index: BuiltLexicalIndex): PackedSections {
       format: FORMAT, terms: termOrder.length, definitions: definitionOrder.length,
       relations: index.graphColumns.relationFile.length, packages: index.graphColumns.packageNames.length,
       avgLength: FIELDS.map((f) => index.avgLength[f]),
+      // A handful per package: small enough for the header, where no column format is needed.
+      builds: index.builds,
     })]),
     terms.keys, terms.blockStart, terms.arena, postStart, postFile, ...tf, ...FIELDS.map((f) => index.lengths[f]),
     Int32Array.from(files, (f) => f.lineCount), contentOf,
@@ -119,8 +122,12 @@ export function readLexicalSnapshot(readAt: ReadAt, totalLength: number, analyse
   const r = sectionCursor(openSections(MAGIC, readAt, totalLength));
   const header = JSON.parse(r.strings(1)[0]) as {
     format: number; terms: number; definitions: number; relations: number; packages: number; avgLength: number[];
+    builds: DeclaredBuild[];
   };
   if (header.format !== FORMAT) throw new Error(`lexical snapshot format ${header.format}, expected ${FORMAT}`);
+  if (!Array.isArray(header.builds) || !header.builds.every((b) => typeof b?.out === "string" && Array.isArray(b.roots))) {
+    throw new Error("lexical snapshot header is damaged");
+  }
   const terms = r.sortedNames(header.terms);
   const postStart = r.later(4);
   const postFile = r.later(4);
@@ -205,6 +212,7 @@ export function readLexicalSnapshot(readAt: ReadAt, totalLength: number, analyse
     testSubjects: findTestSubjects(files),
     graph: codeGraphOf(graphColumns, { definedIn: (name) => definitions.get(name) ?? [], pathOf: (d) => paths[d] }),
     declarationSubjects: findDeclarationSubjects(files),
+    builds: header.builds,
     get paths() {
       lookup ??= buildPathLookup(paths);
       return lookup;

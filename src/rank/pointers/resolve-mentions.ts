@@ -101,13 +101,14 @@ export function resolveMentions(index: LexicalIndex, issue: ParsedIssue): Mentio
 
 /**
  * The files a frame names: by its path's suffix, or, for a frame of built JavaScript the repository does not hold
- * (`node_modules/pkg/dist/x.js`), the source it was built from (`built-sources.ts`).
+ * (`node_modules/pkg/dist/x.js`), the source it was built from, by the builds the repository declares or by
+ * convention (`built-sources.ts`).
  */
 function frameMatch(index: LexicalIndex, f: IssueFrame): { f: IssueFrame; match: SuffixMatch; built: boolean } {
   const match = matchPathSuffix(index.paths, f.path);
   // A match with a folder is the file itself (a repository that commits its dist/); a bare name is weaker than the source.
   if (match.matched >= 2 || f.format !== "javascript") return { f, match, built: false };
-  const source = matchBuiltSource(index.paths, f.path);
+  const source = matchBuiltSource(index.paths, index.builds, f.path);
   return source.files.length > 0 ? { f, match: source, built: true } : { f, match, built: false };
 }
 
