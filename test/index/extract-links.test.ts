@@ -160,6 +160,12 @@ test("a package.json's build scripts: tsc, babel, swc, tsup and esbuild however 
     { outDir: "bundle", rootDir: "src" }, { outDir: "bin", rootDir: "src" }, { outDir: "lib2" },
   ]);
   assert.equal(manifest.package?.name, "acme", "the package is still read");
+  const entries = links("json", JSON.stringify({
+    name: "entries", version: "1.0.0", main: "./build/index.cjs", types: "./build/index.d.ts", source: "source/index.ts",
+    exports: { ".": { import: "./build/esm/index.mjs", require: "./build/index.cjs" } },
+  }));
+  assert.deepEqual(entries.builds, [{ outDir: "build", rootDir: "source" }, { outDir: "build/esm", rootDir: "source" }],
+    "built entries beside a source entry of the same name; the declaration file is neither");
   assert.equal(links("json", JSON.stringify({ name: "x", version: "1.0.0", scripts: { test: "node --test" } })).builds, undefined);
 });
 

@@ -1,7 +1,7 @@
 import type { BuildLayout, PackageManifest, TsPaths } from "../types.js";
-import { readScriptBuilds } from "./build-scripts.js";
+import { readEntryBuilds, readScriptBuilds } from "./package-builds.js";
 
-/** What a `package.json` content declares: the package, and the builds its scripts run. */
+/** What a `package.json` content declares: the package, and the builds its scripts run and its entries imply. */
 export interface PackageDeclaration {
   readonly manifest: PackageManifest;
   readonly builds: readonly BuildLayout[];
@@ -9,7 +9,8 @@ export interface PackageDeclaration {
 
 /**
  * What a JSON content declares as an npm package: its `name`, its entry modules and its workspace globs, and the
- * builds its scripts run (`tsc --outDir lib`, `babel src -d lib`). Read from any JSON object with a string `name` and
+ * builds its scripts run (`tsc --outDir lib`, `babel src -d lib`) and its entries imply (`main: dist/index.js` beside
+ * `source: src/index.ts`). Read from any JSON object with a string `name` and
  * one of the fields only packages have (the content is stored by hash, not by path: the graph uses it only for files
  * named `package.json`). Undefined for anything else, including JSON that does not parse.
  */
@@ -38,7 +39,11 @@ export function readPackageManifest(text: string): PackageDeclaration | undefine
     entries: [...entries].filter((entry) => entry.length < 500).slice(0, 50),
     workspaces: workspaces.filter((glob): glob is string => typeof glob === "string").slice(0, 200),
   };
-  return { manifest, builds: readScriptBuilds(value.scripts) };
+  const builds = [...readScriptBuilds(value.scripts)];
+  for (const b of readEntryBuilds(manifest.entries)) {
+    if (!builds.some((o) => o.outDir === b.outDir && o.rootDir === b.rootDir)) builds.push(b);
+  }
+  return { manifest, builds };
 }
 
 /** The file targets of `exports`: a string, the `"."` entry, or the conditions (`import`, `require`, `default`) under it. */

@@ -82,3 +82,26 @@ function isFolder(path: string | undefined): path is string {
 function unquote(word: string): string {
   return word.replace(/^(['"])(.*)\1$/, "$2");
 }
+
+/**
+ * The builds a package's entries imply: a built entry (`main`, `module`, an `exports` target: `dist/index.js`) beside
+ * a source entry of the same name (`source`, or a TypeScript `exports` target: `src/index.ts`) in another folder
+ * says the one folder is built from the other. Declaration files (`.d.ts`) are neither.
+ */
+export function readEntryBuilds(entries: readonly string[]): BuildLayout[] {
+  const parts = (entry: string) => {
+    const path = entry.replace(/^\.\//, "");
+    const slash = path.lastIndexOf("/");
+    return { dir: slash < 0 ? "." : path.slice(0, slash), stem: path.slice(slash + 1).replace(/\.[^.]+$/, "") };
+  };
+  const built = entries.filter((e) => /\.[cm]?js$/.test(e)).map(parts);
+  const sources = entries.filter((e) => /\.[cm]?tsx?$/.test(e) && !/\.d\.[cm]?ts$/.test(e)).map(parts);
+  const out: BuildLayout[] = [];
+  for (const b of built) {
+    for (const s of sources) {
+      if (b.stem !== s.stem || b.dir === s.dir || !isFolder(b.dir) || !isFolder(s.dir)) continue;
+      if (!out.some((o) => o.outDir === b.dir && o.rootDir === s.dir)) out.push({ outDir: b.dir, rootDir: s.dir });
+    }
+  }
+  return out.slice(0, 20);
+}
