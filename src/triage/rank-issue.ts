@@ -6,6 +6,8 @@ import { rankLexical } from "../rank/signals/rank-lexical.js";
 import { buildConfidenceFeatures, CONFIDENCE_DEPTH, type ConfidenceFeatures } from "../rank/confidence/confidence-features.js";
 import { scoreConfidence } from "../rank/confidence/confidence-model.js";
 import type { RankedFile, RankMode, Ranking, UnratedRanking } from "../rank/types.js";
+import type { SourceMap } from "../rank/pointers/source-maps.js";
+import { readSourceMaps, type TreeFileReader } from "./read-source-maps.js";
 
 /** The mode a caller asks for; `auto` lets the planner choose within the latency budget. */
 export type RequestedMode = RankMode | "auto";
@@ -45,6 +47,11 @@ export interface RankIssueDeps {
   /** Absent when no API key is configured: every request is then lexical. */
   readonly dense?: DenseRanker;
   readonly now: () => number;
+  /**
+   * Reads a file of the indexed tree the index leaves out (a built file's source map, for a stack trace through
+   * built code). Absent: frames of built code are mapped by declared builds and convention only.
+   */
+  readonly readFile?: TreeFileReader;
 }
 
 /** Lexical files handed to the dense ranker for fusion and fallback: deeper than any `top`, so fusion has depth. */
@@ -73,10 +80,11 @@ export async function rankIssueRated(
   const allow = buildPathFilter(request.include, request.exclude);
   // The confidence reads the lead of the first file over the fifth: rank at least that deep, show `top`.
   const depth = Math.max(request.top, CONFIDENCE_DEPTH);
-  const lexical = (limit = depth) => rankAllowed(deps.index, request.text, limit, allow);
   if (!hasContent(request.text)) {
     return { ranking: { mode: "bm25", reason: "the issue has no text to rank with", files: [], ms: deps.now() - started, confidence: 0 } };
   }
+  const sourceMaps = deps.readFile ? await readSourceMaps(deps.index, request.text, deps.readFile) : [];
+  const lexical = (limit = depth) => rankAllowed(deps.index, request.text, limit, allow, sourceMaps);
   const rated = (ranking: Omit<UnratedRanking, "ms">) => {
     const features = buildConfidenceFeatures(deps.index, request.text, ranking.files);
     const files = ranking.files.slice(0, request.top);
@@ -111,8 +119,8 @@ function withPastFixes(index: LexicalIndex, request: RankIssueRequest, files: re
   return fuseHistory(files, scores, { weight: history.weight, allow: (p) => inTree.has(p) && (allow ? allow(p) : true) });
 }
 
-function rankAllowed(index: LexicalIndex, text: string, limit: number, allow: ((path: string) => boolean) | undefined) {
-  return rankLexical(index, text, { limit, ...(allow ? { include: allow } : {}) });
+function rankAllowed(index: LexicalIndex, text: string, limit: number, allow: ((path: string) => boolean) | undefined, sourceMaps: readonly SourceMap[]) {
+  return rankLexical(index, text, { limit, ...(allow ? { include: allow } : {}), ...(sourceMaps.length > 0 ? { sourceMaps } : {}) });
 }
 
 /** A predicate over paths from include/exclude globs, or undefined when neither narrows anything. */

@@ -60,6 +60,12 @@ export function matchPathSuffix(lookup: PathLookup, mention: string): SuffixMatc
   return partial.matched >= PARTIAL_MIN_SEGMENTS ? partial : { files: [], matched: 0 };
 }
 
+/** The files at exactly `path` (a tree path; compared without case, as every lookup here is). */
+export function filesAt(lookup: PathLookup, path: string): number[] {
+  const lower = path.toLowerCase();
+  return (lookup.byName.get(lower.slice(lower.lastIndexOf("/") + 1)) ?? []).filter((f) => lookup.segmentsOf(f).join("/") === lower);
+}
+
 /** Trailing segments (the file name and at least one folder) a partial path match must share. */
 export const PARTIAL_MIN_SEGMENTS = 2;
 

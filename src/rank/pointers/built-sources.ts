@@ -1,12 +1,12 @@
-import { matchPathSuffix, type PathLookup, type SuffixMatch } from "../lexical/path-lookup.js";
+import { filesAt, matchPathSuffix, type PathLookup, type SuffixMatch } from "../lexical/path-lookup.js";
 import type { DeclaredBuild } from "../lexical/declared-builds.js";
 
 /** Folders JavaScript builds and bundlers write to by convention (`tsc --outDir`, babel, rollup, webpack, esbuild). */
-const BUILD_DIRS = new Set(["dist", "build", "lib", "out"]);
+export const BUILD_DIRS: ReadonlySet<string> = new Set(["dist", "build", "lib", "out"]);
 /** Module-format folders a build nests inside its output folder (`dist/esm/x.js`, `lib/cjs/x.js`). */
 const FORMAT_DIRS = new Set(["esm", "cjs", "es", "umd", "mjs", "commonjs", "module", "src"]);
 /** Built JavaScript: what a frame of built code names. */
-const BUILT_FILE = /\.(?:[cm]?js)$/;
+export const BUILT_FILE = /\.(?:[cm]?js)$/;
 /** The extensions a built file's source may have, most specific first: TypeScript, then JavaScript (babel's lib/). */
 const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
 
@@ -71,13 +71,11 @@ function stemOf(segments: readonly string[]): string {
   return segments.join("/").replace(/(?:\.min)?\.[cm]?js$/i, "");
 }
 
-/** The files at the first of the stems (lower-cased tree paths without extension) that has a source, by extension. */
+/** The files at the first of the stems (tree paths without extension) that has a source, by extension. */
 function firstSource(lookup: PathLookup, stems: readonly string[]): number[] {
   for (const stem of stems) {
     for (const ext of SOURCE_EXTENSIONS) {
-      const path = `${stem}${ext}`;
-      const found = (lookup.byName.get(path.slice(path.lastIndexOf("/") + 1)) ?? [])
-        .filter((f) => lookup.segmentsOf(f).join("/") === path);
+      const found = filesAt(lookup, `${stem}${ext}`);
       if (found.length > 0) return found;
     }
   }

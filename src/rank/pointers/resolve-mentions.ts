@@ -3,6 +3,7 @@ import type { LexicalIndex } from "../lexical/lexical-index.js";
 import type { ParsedIssue } from "../query/parse-issue.js";
 import { innermostFirst, type IssueFrame } from "../query/parse-frames.js";
 import { matchBuiltSource } from "./built-sources.js";
+import { mapOfFrame, originalPosition, resolveMapSource, type SourceMap } from "./source-maps.js";
 import { matchModule, matchPathSuffix, type SuffixMatch } from "../lexical/path-lookup.js";
 
 /** A stack frame of the issue that resolves to a file: where in the file, and how far from the innermost frame. */
@@ -50,19 +51,17 @@ const PACKAGE_FACTOR = 0.3;
  * fits several files equally well is split between them. Frames are ordered innermost first (Python tracebacks
  * list the innermost frame last).
  */
-export function resolveMentions(index: LexicalIndex, issue: ParsedIssue): MentionScores {
+export function resolveMentions(index: LexicalIndex, issue: ParsedIssue, sourceMaps: readonly SourceMap[] = []): MentionScores {
   const out: MentionScores = { frame: new Map(), frameHits: new Map(), path: new Map(), module: new Map(), evidence: new Map() };
   const bump = (m: Map<number, number>, file: number, v: number): void => {
     m.set(file, Math.max(m.get(file) ?? 0, v));
   };
 
   const frames = issue.frames
-    .map((f) => frameMatch(index, f))
+    .map((f) => frameMatch(index, f, sourceMaps))
     .filter((x) => x.match.files.length > 0);
-  innermostFirst(frames).forEach(({ f, match, built }, depth) => {
+  innermostFirst(frames).forEach(({ f, match, line }, depth) => {
     const strength = (FRAME_DECAY ** depth * specificity(match.matched)) / match.files.length;
-    // A built file's line is not its source's: the frame names the file and the function, not the line.
-    const line = built ? undefined : f.line;
     const hit: FrameHit = { ...(line !== undefined ? { line } : {}), ...(f.symbol ? { symbol: f.symbol } : {}), text: f.text, depth };
     for (const file of match.files) {
       bump(out.frame, file, strength);
@@ -100,16 +99,24 @@ export function resolveMentions(index: LexicalIndex, issue: ParsedIssue): Mentio
 }
 
 /**
- * The files a frame names: by its path's suffix, or, for a frame of built JavaScript the repository does not hold
- * (`node_modules/pkg/dist/x.js`), the source it was built from, by the builds the repository declares or by
- * convention (`built-sources.ts`).
+ * The files a frame names, and its line in them: by its path's suffix; for a frame of built JavaScript the repository
+ * does not hold (`node_modules/pkg/dist/x.js`), through the built file's source map when one was read (file and line),
+ * else the source it was built from by the builds the repository declares or by convention (the file only: a built
+ * line is not its source's). A frame the map places in a bundled dependency names no file of the tree.
  */
-function frameMatch(index: LexicalIndex, f: IssueFrame): { f: IssueFrame; match: SuffixMatch; built: boolean } {
+function frameMatch(index: LexicalIndex, f: IssueFrame, sourceMaps: readonly SourceMap[]): { f: IssueFrame; match: SuffixMatch; line?: number } {
   const match = matchPathSuffix(index.paths, f.path);
   // A match with a folder is the file itself (a repository that commits its dist/); a bare name is weaker than the source.
-  if (match.matched >= 2 || f.format !== "javascript") return { f, match, built: false };
+  if (match.matched >= 2 || f.format !== "javascript") return { f, match, line: f.line };
+  const map = mapOfFrame(sourceMaps, f.path);
+  if (map && f.line !== undefined) {
+    const at = originalPosition(map, f.line, f.column);
+    const files = at ? resolveMapSource(index.paths, map, at.source) : [];
+    // Mapped files are named by the map itself: as specific as a path with its folders.
+    return { f, match: { files, matched: files.length > 0 ? 2 : 0 }, ...(at && files.length > 0 ? { line: at.line } : {}) };
+  }
   const source = matchBuiltSource(index.paths, index.builds, f.path);
-  return source.files.length > 0 ? { f, match: source, built: true } : { f, match, built: false };
+  return source.files.length > 0 ? { f, match: source } : { f, match, line: f.line };
 }
 
 function specificity(matchedSegments: number): number {

@@ -3,6 +3,8 @@ export interface IssueFrame {
   readonly format: "python" | "java" | "javascript" | "go" | "rust";
   readonly path: string;
   readonly line?: number;
+  /** The 1-based column, when the format gives one (JavaScript): where on a built file's line the frame is. */
+  readonly column?: number;
   /** The function or method the frame is in, when the format names it. */
   readonly symbol?: string;
   /** The frame as it appears in the issue, trimmed. */
@@ -23,7 +25,7 @@ const JVM = /\bat\s+((?:[\w$]+\.)+)([\w$<>-]+) ?\(([\w$-]+\.(?:java|kt|kts|scala
 /** The start of a JVM trace's nested cause. */
 const CAUSED_BY = /^[ \t]*Caused by:/gm;
 /** `at fn (src/x.ts:1:2)`, `at src/x.ts:1:2`, `at async Foo.bar (file:///a/b.mjs:3:4)` */
-const JS = /\bat\s+(?:(?:async\s+)?([\w$.<>[\] ]+?)\s+\()?((?:file:\/\/)?[^\s():]*\.(?:[cm]?js|jsx|[cm]?ts|tsx|vue|svelte)):(\d+)(?::\d+)?\)?/g;
+const JS = /\bat\s+(?:(?:async\s+)?([\w$.<>[\] ]+?)\s+\()?((?:file:\/\/)?[^\s():]*\.(?:[cm]?js|jsx|[cm]?ts|tsx|vue|svelte)):(\d+)(?::(\d+))?\)?/g;
 /** Go panics: a tab-indented `/path/pkg/file.go:12 +0x1d` under a `pkg.Func(...)` line. */
 const GO = /^\s*((?:[\w.@~-]*\/)*[\w.-]+\.go):(\d+)(?:\s+\+0x[0-9a-f]+)?\s*$/gm;
 /** Rust: `at src/x.rs:12:5` in backtraces, or `panicked at src/main.rs:2:5`. */
@@ -57,7 +59,8 @@ export function parseFrames(text: string): IssueFrame[] {
   for (const m of text.matchAll(JS)) {
     const symbol = m[1]?.trim().split(/[.\s]/).pop();
     const path = m[2].replace(/^file:\/\//, "");
-    found.push({ index: m.index, frame: { format: "javascript", path, line: Number(m[3]), symbol: symbol || undefined, text: m[0].trim() } });
+    const column = m[4] ? { column: Number(m[4]) } : {};
+    found.push({ index: m.index, frame: { format: "javascript", path, line: Number(m[3]), ...column, symbol: symbol || undefined, text: m[0].trim() } });
   }
   for (const m of text.matchAll(GO)) {
     const symbol = previousLine(text, m.index).match(/([A-Za-z_]\w*)\([^()]*\)\s*$/)?.[1];

@@ -134,7 +134,7 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
 
   // A path the reporter wrote is never demoted: naming a test or a doc makes the issue about it. Frames and module
   // names are demoted like content: a traceback through a test usually points at the code under test.
-  const mentions = resolveMentions(index, issue);
+  const mentions = resolveMentions(index, issue, o.sourceMaps);
   const addAll = (m: ReadonlyMap<number, number>, w: number, demoted: boolean): void => {
     if (w > 0) for (const [d, v] of m) final[d] += w * v * (demoted ? demote[index.files[d].role] : 1);
   };

@@ -1,3 +1,4 @@
+import type { SourceMap } from "../pointers/source-maps.js";
 import type { Bm25fOptions } from "../lexical/score-bm25f.js";
 import { DEFAULT_QUERY_WEIGHTS, type QueryWeights } from "../query/build-query.js";
 import type { FileRole } from "../lexical/file-role.js";
@@ -87,6 +88,8 @@ export interface LexicalRankOptions {
    * filtered ranking still returns `limit` files and evidence is built only for those. Default: every path.
    */
   readonly include?: (path: string) => boolean;
+  /** Source maps read for this issue's frames of built code (`pointers/source-maps.ts`). Default: none. */
+  readonly sourceMaps?: readonly SourceMap[];
 }
 
 /** Partial options, nested objects merged field by field over the defaults. */
