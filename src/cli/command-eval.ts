@@ -16,6 +16,7 @@ import { rankIssueSymbols } from "../triage/rank-issue-symbols.js";
 import { defaultSettings } from "../triage/settings-schema.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
+import { readTreeFile } from "../index/read-tree-file.js";
 
 /** Options of `bugscout eval`. */
 export interface EvalCommandOptions {
@@ -89,7 +90,7 @@ export async function runEvalCommand(
             async rank(text, row) {
               const history = pastFixes ? { history: { docs: pastFixes(row), weight: options.historyWeight ?? 0 } } : {};
               const { ranking, features } = await rankIssueRated(
-                { index, ...(denseRanker ? { dense: denseRanker } : {}), now: () => performance.now() },
+                { index, ...(denseRanker ? { dense: denseRanker } : {}), now: () => performance.now(), readFile: (path, max) => readTreeFile(root, path, max) },
                 { text, top: options.keep, mode: options.mode, ...history },
               );
               // The cross-file symbol ranking (`rank --symbols`) is lexical whatever the mode, as the command is.

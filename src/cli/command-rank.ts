@@ -9,6 +9,7 @@ import { renderRankingText, renderSymbolsText } from "./render-ranking-text.js";
 import { rankIssueSymbols, type SymbolRanking } from "../triage/rank-issue-symbols.js";
 import type { LexicalIndex } from "../rank/lexical/lexical-index.js";
 import type { SqliteIndexStore } from "../store/open-index-store.js";
+import { readTreeFile } from "../index/read-tree-file.js";
 
 /** Options of `bugscout rank`. */
 export interface RankCommandOptions {
@@ -80,7 +81,7 @@ export async function rankOnIndex(
     return ranked;
   }
   const ranking = await rankIssue(
-    { index, ...(dense ? { dense: dense.ranker(store, root) } : {}), now: () => performance.now() },
+    { index, ...(dense ? { dense: dense.ranker(store, root) } : {}), now: () => performance.now(), readFile: (path, max) => readTreeFile(root, path, max) },
     { text, top: options.top, mode: options.mode, include: options.include, exclude: options.exclude, budgetMs: options.budgetMs },
   );
   print(ranking, options.json ? [] : renderRankingText(ranking));

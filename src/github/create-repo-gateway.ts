@@ -1,6 +1,7 @@
 import type { RepoGateway } from "../triage/ports.js";
 import type { RoutingGateway } from "../triage/routing-ports.js";
 import { fetchPushDelta } from "./fetch-push-delta.js";
+import { fetchRawFile } from "./fetch-raw-file.js";
 import { fetchRole } from "./fetch-role.js";
 import { fetchSnapshot } from "./fetch-snapshot.js";
 import type { GitHubClient, RepoRef } from "./github-client.js";
@@ -39,6 +40,9 @@ export function createRepoGateway(client: GitHubClient, repo: RepoRef, snapshot:
     },
     fetchRole(username) {
       return fetchRole(client, repo, username);
+    },
+    readFile(commit, path, maxBytes) {
+      return fetchRawFile(client, repo, path, commit, { maxBytes, missing: "none" });
     },
   };
 }

@@ -1,6 +1,5 @@
-import { Readable } from "node:stream";
-import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { GitHubClient, RepoRef } from "./github-client.js";
+import { fetchRawFile } from "./fetch-raw-file.js";
 
 /** A push's changes: the new bytes of every added, modified, copied or renamed-to file, and the paths that left. */
 export interface PushChanges {
@@ -37,17 +36,4 @@ export async function fetchPushDelta(client: GitHubClient, repo: RepoRef, base: 
     upserts.set(file.filename, bytes);
   }
   return { upserts, removals };
-}
-
-async function fetchRawFile(client: GitHubClient, repo: RepoRef, path: string, ref: string): Promise<Uint8Array | undefined> {
-  const response = await client.request("GET /repos/{owner}/{repo}/contents/{path}", {
-    owner: repo.owner, repo: repo.repo, path, ref,
-    mediaType: { format: "raw" },
-    request: { parseSuccessResponseBody: false },
-  });
-  const body = response.data as unknown;
-  if (!(body && typeof (body as WebReadableStream).getReader === "function")) return undefined;
-  const chunks: Buffer[] = [];
-  for await (const chunk of Readable.fromWeb(body as WebReadableStream)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }

@@ -11,6 +11,7 @@ import type { HistoryDocCache } from "../triage/history-doc-cache.js";
 import type { Clock, IssueRanker, RepoGateway, RepoIndexer, RepoKey } from "../triage/ports.js";
 import type { RateLimiter } from "../triage/rate-limit.js";
 import type { TriageDeps, TriageOutcome } from "../triage/triage-issue.js";
+import { readTreeFile } from "../index/read-tree-file.js";
 
 /** Everything the handlers need, built once by src/index.ts (or a test) and passed to createApp. */
 export interface AppDeps {
@@ -86,8 +87,18 @@ export function triageDepsFor(deps: AppDeps, context: Pick<Context, "octokit" | 
   };
 }
 
+/** The gateway with the entry point's checkout (the Action's workspace): its files are read there, not from GitHub. */
 function withLocalTree<G extends RepoGateway>(gateway: G, localTree: AppDeps["localTree"]): G {
-  return localTree ? { ...gateway, localTree } : gateway;
+  if (!localTree) return gateway;
+  const remote = gateway.readFile;
+  return {
+    ...gateway,
+    localTree,
+    readFile(commit, path, maxBytes) {
+      const root = localTree(commit);
+      return root !== undefined ? readTreeFile(root, path, maxBytes) : remote ? remote.call(gateway, commit, path, maxBytes) : Promise.resolve(undefined);
+    },
+  };
 }
 
 /** The event's repository settings (`.github/bugscout.yml`), with the entry point's adjustments applied. */

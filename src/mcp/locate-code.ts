@@ -1,5 +1,6 @@
 import type { Evidence, RankedFile, SymbolPointer } from "../rank/types.js";
 import { rankIssue } from "../triage/rank-issue.js";
+import { readTreeFile } from "../index/read-tree-file.js";
 import { rankSymbols } from "../rank/signals/rank-symbols.js";
 import { measureAnswer, type MeasuredAnswer } from "./measure-answer.js";
 import { packWithinBudget } from "./pack-budget.js";
@@ -111,7 +112,7 @@ export async function locateCode(context: RepoContext, request: LocateRequest): 
 /** The ranking, pointers and scored symbols of `locate` (the part that does not depend on the budget). */
 export async function prepareLocate(context: RepoContext, request: Omit<LocateRequest, "tokenBudget">): Promise<PreparedLocate> {
   const ranking = await rankIssue(
-    { index: context.repo.index, now: () => performance.now() },
+    { index: context.repo.index, now: () => performance.now(), readFile: (path, max) => readTreeFile(context.repo.root, path, max) },
     { text: request.issue, top: request.top, mode: "bm25" },
   );
   const terms = issueTerms(request.issue);

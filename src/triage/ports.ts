@@ -124,6 +124,8 @@ export interface RankRequest {
   readonly latencyBudgetMs: number;
   /** Similar past fixes to fuse in (`ranking.history_weight`); absent: the signal is off. */
   readonly history?: { readonly docs: readonly HistoryDoc[]; readonly weight: number };
+  /** Reads a file of the repository at a commit the index leaves out (see {@link RepoGateway.readFile}). */
+  readonly readFile?: (commit: string, path: string, maxBytes: number) => Promise<Uint8Array | undefined>;
 }
 
 /** Ranks the files of an indexed repository for an issue. Implemented over triage/rank-issue.ts. */
@@ -162,4 +164,9 @@ export interface RepoGateway {
    * Action's workspace); absent or undefined: download.
    */
   localTree?(commit: string): string | undefined;
+  /**
+   * A file of the tree at `commit` the index leaves out (a built bundle's source map), up to `maxBytes`; undefined
+   * when it is not there or is larger. Optional: without it, rankings read no such file.
+   */
+  readFile?(commit: string, path: string, maxBytes: number): Promise<Uint8Array | undefined>;
 }

@@ -83,8 +83,12 @@ export function createStoreRepoIndex(deps: StoreRepoIndexDeps): RepoIndexer & Is
     async rank(key, request) {
       return deps.pool.use(key, async (store) => {
         const dense = denseFor(store, key);
+        // Files the index leaves out are read at the commit the index was built from, not the branch's head.
+        const commit = store.getMeta(COMMIT_META_KEY);
+        const read = request.readFile;
+        const readFile = read && commit ? { readFile: (path: string, max: number) => read(commit, path, max) } : {};
         return rankIssue(
-          { index: deps.lexical.get(store), ...(dense ? { dense } : {}), now: () => deps.clock.now() },
+          { index: deps.lexical.get(store), ...(dense ? { dense } : {}), now: () => deps.clock.now(), ...readFile },
           {
             text: request.text,
             top: request.topK,

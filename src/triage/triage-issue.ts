@@ -97,7 +97,8 @@ export async function triageIssue(deps: TriageDeps, request: TriageRequest): Pro
     const maps = readRoutingMaps(deps, settings, commit);
     const refresh = await refreshIndex(deps, { key, commit });
     const history = await readPastFixes(deps, request);
-    const ranking = await deps.ranker.rank(key, { ...buildRankRequest(request), ...(history ? { history } : {}) });
+    const readFile = deps.gateway.readFile?.bind(deps.gateway);
+    const ranking = await deps.ranker.rank(key, { ...buildRankRequest(request), ...(history ? { history } : {}), ...(readFile ? { readFile } : {}) });
     const { confidence } = ranking;
     deps.log.info({ issue: issue.number, mode: ranking.mode, reason: ranking.reason, files: ranking.files.length, confidence, ms: ranking.ms }, "issue ranked");
     const routingMaps = await maps;

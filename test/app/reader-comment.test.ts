@@ -4,6 +4,7 @@ import path from "node:path";
 import { after, before, beforeEach, describe, it } from "node:test";
 import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-github.js";
 import { buildTarball, tarballFromDirectory } from "../fakes/fake-github-tarball.js";
+import { addCommit } from "../fakes/fake-github-commits.js";
 import { FakePulls } from "../fakes/fake-github-pulls.js";
 import { startTestApp, type TestApp } from "./app-harness.js";
 import { issueCommentCreated, issuesOpened } from "./payloads.js";
@@ -129,6 +130,33 @@ describe("the comment maintainers read, end to end with the real ranker", () => 
     ].join("\n")) ?? "";
     assert.equal(listedPaths(body)[0], "src/client.ts", body);
     assert.match(body, /^1\. \[src\/client\\\.ts\]\([^)]*\) — [^\n]*stack frame `at request \(\/home\/me\/app\/node_modules\/acme-client\/dist\/client\.js:12:5\)`/m);
+    await app.close();
+  });
+
+  it("places a GitHub Action's trace through its committed bundle by the bundle's source map, read from GitHub", async () => {
+    const bundle = path.join(ROOT, "test/fixtures/action-bundle");
+    const fixture = (name: string) => readFile(path.join(bundle, name));
+    const files = new Map<string, Buffer>([
+      ["package.json", Buffer.from('{ "name": "pairs-action", "main": "dist/index.js" }\n')],
+      ["action.yml", Buffer.from("name: Pairs\nruns:\n  using: node20\n  main: dist/index.js\n")],
+      ["src/main.ts", await fixture("src/main.ts")],
+      ["src/parse.ts", await fixture("src/parse.ts")],
+      ["dist/index.js", await fixture("bundle/index.js")],
+      ["dist/index.js.map", await fixture("bundle/index.js.map")],
+    ]);
+    await addCommit(fake, repo, SHA, files);
+    const lineOf = (text: string, needle: string) => text.split("\n").findIndex((l) => l.includes(needle)) + 1;
+    const thrownAt = lineOf(files.get("dist/index.js")!.toString(), 'throw new Error("empty input")');
+    const body = await open(6, "The action fails on an empty labels input", [
+      "Error: empty input",
+      `    at parsePairs (/home/runner/work/_actions/acme/pairs-action/v1/dist/index.js:${thrownAt}:11)`,
+    ].join("\n")) ?? "";
+    assert.equal(listedPaths(body)[0], "src/parse.ts", body);
+    const sourceLine = lineOf(files.get("src/parse.ts")!.toString(), 'throw new Error("empty input")');
+    const [, from, to] = /^1\. \[src\/parse\\\.ts\]\([^)]*#L(\d+)-L(\d+)\) — `parsePairs`/m.exec(body) ?? [];
+    assert.ok(Number(from) <= sourceLine && sourceLine <= Number(to), `the pointer holds the source line the map gives (${sourceLine}): ${body}`);
+    assert.match(body, /^1\. [^\n]* · stack frame `at parsePairs \(\/home\/runner\/[^`]*dist\/index\.js:\d+:11\)`/m, "the bundle's frame is credited to the source");
+    assert.ok(fake.calls().includes("GET /repos/acme/shop/contents/dist/index.js.map"), fake.calls().join("\n"));
     await app.close();
   });
 });

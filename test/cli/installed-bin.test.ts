@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -71,6 +71,22 @@ describe("the installed bugscout command", { timeout: 300_000 }, () => {
     assert.deepEqual(ranking.files.map((f: { path: string }) => f.path).slice(0, 1), ["pantry/units.py"]);
     assert.equal(ranking.files.length, 3);
     assert.equal(ranking.files[0].evidence.symbol.qualifiedName, "convert");
+  });
+
+  it("places a trace through a checkout's committed bundle by its source map (dist/ is never indexed)", async () => {
+    const fixture = join(import.meta.dirname, "../fixtures/action-bundle");
+    const checkout = join(work, "pairs-action");
+    for (const [from, to] of [["src/main.ts", "src/main.ts"], ["src/parse.ts", "src/parse.ts"], ["bundle/index.js", "dist/index.js"], ["bundle/index.js.map", "dist/index.js.map"]]) {
+      mkdirSync(join(checkout, to, ".."), { recursive: true });
+      writeFileSync(join(checkout, to), readFileSync(join(fixture, from)));
+    }
+    const lineOf = (path: string, needle: string) => readFileSync(join(checkout, path), "utf8").split("\n").findIndex((l) => l.includes(needle)) + 1;
+    const issue = `Fails on an empty input\nError: empty input\n    at parsePairs (/home/runner/work/_actions/acme/pairs/v1/dist/index.js:${lineOf("dist/index.js", 'throw new Error("empty input")')}:11)`;
+    const ranked = await bugscout("rank", "--repo", checkout, "--issue", issue, "--store", join(work, "pairs.sqlite"), "--top", "2", "--json");
+    assert.equal(ranked.code, 0, ranked.stderr);
+    const first = JSON.parse(ranked.stdout).files[0];
+    assert.equal(first.path, "src/parse.ts");
+    assert.deepEqual([first.evidence.mention.kind, first.evidence.mention.line], ["frame", lineOf("src/parse.ts", 'throw new Error("empty input")')]);
   });
 
   it("answers rank from a running `bugscout serve`, as rank --local does, and stops on SIGTERM", async () => {
