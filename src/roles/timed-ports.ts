@@ -24,10 +24,10 @@ export function timedPorts(indexer: RepoIndexer, ranker: IssueRanker, metrics: O
         }
       },
     } : {}),
-    async rank(key, request) {
+    async rank(key, request, readFile) {
       const end = metrics.rankingSeconds.startTimer();
       try {
-        return await ranker.rank(key, request);
+        return await ranker.rank(key, request, readFile);
       } finally {
         end();
       }

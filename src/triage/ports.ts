@@ -124,13 +124,15 @@ export interface RankRequest {
   readonly latencyBudgetMs: number;
   /** Similar past fixes to fuse in (`ranking.history_weight`); absent: the signal is off. */
   readonly history?: { readonly docs: readonly HistoryDoc[]; readonly weight: number };
-  /** Reads a file of the repository at a commit the index leaves out (see {@link RepoGateway.readFile}). */
-  readonly readFile?: (commit: string, path: string, maxBytes: number) => Promise<Uint8Array | undefined>;
 }
+
+/** Reads a file of the repository at a commit the index leaves out (see {@link RepoGateway.readFile}). */
+export type CommitFileReader = (commit: string, path: string, maxBytes: number) => Promise<Uint8Array | undefined>;
 
 /** Ranks the files of an indexed repository for an issue. Implemented over triage/rank-issue.ts. */
 export interface IssueRanker {
-  rank(key: RepoKey, request: RankRequest): Promise<Ranking>;
+  /** `readFile`, when given, reads what the index leaves out that a ranking may use (a built bundle's source map). */
+  rank(key: RepoKey, request: RankRequest, readFile?: CommitFileReader): Promise<Ranking>;
 }
 
 /** What happened to the BugScout comment. */

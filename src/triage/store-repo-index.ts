@@ -80,12 +80,11 @@ export function createStoreRepoIndex(deps: StoreRepoIndexDeps): RepoIndexer & Is
     async release(installationId, repo) {
       deps.pool.close(installationId, repo);
     },
-    async rank(key, request) {
+    async rank(key, request, read) {
       return deps.pool.use(key, async (store) => {
         const dense = denseFor(store, key);
         // Files the index leaves out are read at the commit the index was built from, not the branch's head.
         const commit = store.getMeta(COMMIT_META_KEY);
-        const read = request.readFile;
         const readFile = read && commit ? { readFile: (path: string, max: number) => read(commit, path, max) } : {};
         return rankIssue(
           { index: deps.lexical.get(store), ...(dense ? { dense } : {}), now: () => deps.clock.now(), ...readFile },

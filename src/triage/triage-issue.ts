@@ -98,7 +98,7 @@ export async function triageIssue(deps: TriageDeps, request: TriageRequest): Pro
     const refresh = await refreshIndex(deps, { key, commit });
     const history = await readPastFixes(deps, request);
     const readFile = deps.gateway.readFile?.bind(deps.gateway);
-    const ranking = await deps.ranker.rank(key, { ...buildRankRequest(request), ...(history ? { history } : {}), ...(readFile ? { readFile } : {}) });
+    const ranking = await deps.ranker.rank(key, { ...buildRankRequest(request), ...(history ? { history } : {}) }, readFile);
     const { confidence } = ranking;
     deps.log.info({ issue: issue.number, mode: ranking.mode, reason: ranking.reason, files: ranking.files.length, confidence, ms: ranking.ms }, "issue ranked");
     const routingMaps = await maps;
