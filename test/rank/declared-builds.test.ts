@@ -1,15 +1,11 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { test, type TestContext } from "node:test";
+import { test } from "node:test";
 import { findDeclaredBuilds } from "../../src/rank/lexical/declared-builds.js";
 import { buildPathLookup } from "../../src/rank/lexical/path-lookup.js";
-import type { LexicalIndex } from "../../src/rank/lexical/lexical-index.js";
 import { matchBuiltSource } from "../../src/rank/pointers/built-sources.js";
 import { rankLexical } from "../../src/rank/signals/rank-lexical.js";
-import { openIndexStore } from "../../src/store/open-index-store.js";
-import { createIndexer } from "../../src/triage/create-indexer.js";
-import { loadLexicalIndex } from "../../src/triage/load-lexical-index.js";
-import { makeTempDir, writeTree, type TreeSpec } from "../index/temp-tree.js";
+import type { TreeSpec } from "../index/temp-tree.js";
+import { indexSavedFixtureTree } from "./indexed-fixture-tree.js";
 
 // Issue 53 item 6: a frame of built JavaScript is credited to its source by the build the repository declares
 // (tsconfig outDir/rootDir, a package.json script), before the src/ convention.
@@ -41,23 +37,6 @@ test("a frame goes to the build whose output folder it passes through on the mos
   assert.deepEqual(sources("/srv/node_modules/x/dist/parse.js"), ["src/parse.ts"], "no declared build: the src/ convention");
   assert.deepEqual(sources("/srv/node_modules/x/out/parse.ts"), [], "not built JavaScript");
 });
-
-async function indexOf(t: TestContext, spec: TreeSpec): Promise<LexicalIndex> {
-  const root = makeTempDir(t);
-  writeTree(root, spec);
-  const store = openIndexStore(join(makeTempDir(t, "bugscout-store-"), "repo.sqlite"));
-  const indexer = await createIndexer();
-  await indexer.refresh(store, root);
-  indexer.dispose();
-  // Built once and saved, then opened from the saved snapshot: the builds must survive the snapshot.
-  loadLexicalIndex(store).release();
-  const loaded = loadLexicalIndex(store);
-  t.after(() => {
-    loaded.release();
-    store.close();
-  });
-  return loaded.index;
-}
 
 const tokenizer = `/** Splits a query string into tokens. */
 export function tokenize(input: string): string[] {
@@ -100,13 +79,13 @@ const ISSUE = [
 ].join("\n");
 
 test("through the real index and its saved snapshot, a declared build's frames credit their sources", async (t) => {
-  const index = await indexOf(t, monorepo(true));
+  const index = await indexSavedFixtureTree(t, monorepo(true));
   const ranked = rankLexical(index, ISSUE);
   assert.deepEqual(ranked.slice(0, 2).map((f) => f.path), ["packages/core/source/tokenize.ts", "packages/util/lib-src/strings.js"]);
   assert.equal(ranked[0].evidence.mention?.kind, "frame");
   assert.equal(ranked[1].evidence.mention?.kind, "frame", "a frame without a function name counts too");
 
   // The same tree without the declarations: neither build folder follows the src/ convention, so no frame is credited.
-  const undeclared = rankLexical(await indexOf(t, monorepo(false)), ISSUE);
+  const undeclared = rankLexical(await indexSavedFixtureTree(t, monorepo(false)), ISSUE);
   assert.ok(undeclared.every((f) => f.evidence.mention?.kind !== "frame"), JSON.stringify(undeclared.map((f) => f.evidence.mention)));
 });

@@ -1,32 +1,11 @@
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import { test, type TestContext } from "node:test";
+import { test } from "node:test";
 import { findNamedPackages } from "../../src/rank/signals/named-packages.js";
 import { rankLexical } from "../../src/rank/signals/rank-lexical.js";
-import type { LexicalIndex } from "../../src/rank/lexical/lexical-index.js";
-import { openIndexStore } from "../../src/store/open-index-store.js";
-import { createIndexer } from "../../src/triage/create-indexer.js";
-import { loadLexicalIndex } from "../../src/triage/load-lexical-index.js";
-import { makeTempDir, writeTree, type TreeSpec } from "../index/temp-tree.js";
+import type { TreeSpec } from "../index/temp-tree.js";
+import { indexSavedFixtureTree } from "./indexed-fixture-tree.js";
 
 // Issue 24: in a workspace monorepo, the package the issue names is evidence for its files.
-
-async function indexOf(t: TestContext, spec: TreeSpec): Promise<LexicalIndex> {
-  const root = makeTempDir(t);
-  writeTree(root, spec);
-  const store = openIndexStore(join(makeTempDir(t, "bugscout-store-"), "repo.sqlite"));
-  const indexer = await createIndexer();
-  await indexer.refresh(store, root);
-  indexer.dispose();
-  // Built once and saved, then opened from the saved snapshot: the packages must survive the snapshot.
-  loadLexicalIndex(store).release();
-  const loaded = loadLexicalIndex(store);
-  t.after(() => {
-    loaded.release();
-    store.close();
-  });
-  return loaded.index;
-}
 
 const manifest = (name: string) => JSON.stringify({ name, version: "1.0.0", main: "dist/index.js" });
 const parser = (what: string) => `/** Parses ${what} into its keys and values. */
@@ -54,7 +33,7 @@ const MONOREPO: TreeSpec = {
 const ISSUE = "Repeated keys lose values\nWith `@acme/web` 2.1, parsing `a=1&a=2` keeps only the last value of the repeated key.";
 
 test("the package an issue names lifts its files over a sibling package with the same vocabulary", async (t) => {
-  const index = await indexOf(t, MONOREPO);
+  const index = await indexSavedFixtureTree(t, MONOREPO);
   assert.deepEqual(index.graph.packages.map((p) => `${p.name}:${p.dir}`).sort(),
     ["@acme/core:packages/core", "@acme/web:packages/web", "acme-cli:packages/cli", "acme:"]);
   const without = rankLexical(index, ISSUE, { packages: 0 });
