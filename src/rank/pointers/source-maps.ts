@@ -131,7 +131,8 @@ export function originalPosition(map: SourceMap, line: number, column?: number):
       let shift = 0;
       let digit: number;
       do {
-        digit = i < text.length ? BASE64.indexOf(text[i++]) : -1;
+        const code = i < text.length ? text.charCodeAt(i++) : 0;
+        digit = code < 128 ? BASE64_DIGITS[code] : -1;
         if (digit < 0) return found;
         value += (digit & 31) * 2 ** shift;
         shift += 5;
@@ -152,7 +153,9 @@ export function originalPosition(map: SourceMap, line: number, column?: number):
   return found;
 }
 
-const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+/** Base64 digit of each ASCII code (-1: not a digit): a table, since a bundle's mappings run to megabytes. */
+const BASE64_DIGITS = Int8Array.from({ length: 128 }, (_, code) =>
+  "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".indexOf(String.fromCharCode(code)));
 
 /**
  * The tree files a map's source names: relative to the map's folder, else to the tree's top, else by path suffix
