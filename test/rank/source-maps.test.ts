@@ -80,6 +80,7 @@ test("maps are looked for beside the built files a trace runs through, not for f
     "    at /home/runner/work/_actions/acme/pairs-action/v1/dist/index.js:70:19",
     "    at Object.<anonymous> (/srv/app/node_modules/@acme/core/build/cjs/run.js:3:1)",
     "    at run (src/main.ts:7:19)",
+    "    at evil (/srv/app/dist/../../../home/me/.ssh/id.js:1:1)",
   ].join("\n"));
   assert.equal(frames[0].column, 11);
   assert.deepEqual(sourceMapCandidates(lookup, [{ out: "packages/core/build/cjs", roots: ["packages/core/src"] }], frames), [

@@ -45,7 +45,9 @@ export function sourceMapCandidates(lookup: PathLookup, builds: readonly Declare
   for (const frame of frames) {
     if (frame.format !== "javascript") continue;
     const segments = frame.path.replace(/\\/g, "/").split("/").filter((s) => s !== "" && s !== ".");
-    if (!BUILT_FILE.test(segments[segments.length - 1] ?? "") || matchPathSuffix(lookup, frame.path).matched >= 2) continue;
+    // Issue text chooses what is read: a path that climbs (`dist/../../x.js`) is never followed.
+    if (segments.includes("..") || !BUILT_FILE.test(segments[segments.length - 1] ?? "")) continue;
+    if (matchPathSuffix(lookup, frame.path).matched >= 2) continue;
     for (let i = segments.length - 2; i >= 0; i--) {
       const folder = segments[i].toLowerCase();
       const declared = builds.filter((b) => b.out.toLowerCase().split("/").pop() === folder);
