@@ -61,10 +61,13 @@ export interface SymbolExtractorOptions {
   readonly languages?: readonly Language[];
   /** Texts longer than this many characters are not parsed. Default 1 MiB, the selection's own size cap. */
   readonly maxParseChars?: number;
-  /** A parse running longer than this is abandoned for windows. Default 5,000 ms. */
-  readonly parseTimeoutMs?: number;
-  /** The clock the parse timeout reads, in milliseconds. Default `performance.now`. */
-  readonly now?: () => number;
+  /**
+   * A parse that needs more than this many of tree-sitter's progress checks (one per hundred parser operations) is
+   * abandoned for windows. Counted, not timed, so a file gets the same symbols on a busy machine as on a quiet one.
+   * Default 30,000: about 5 s of parsing on the development host; the densest file of both development sets
+   * (googletest's amalgamated `gtest.h`, 830 KB of C++) needs 7,400.
+   */
+  readonly maxParseChecks?: number;
   /** The windows used when there are no parsed symbols. */
   readonly windows?: WindowOptions;
   /**
@@ -121,26 +124,15 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
   // In the order of `parsedLanguages`, as before grammars could load on demand.
   if (!options.grammarsOnDemand) await prepare(available);
   const parser = new Parser();
-  // V8 compiles a grammar's WASM lazily, during its first parse: over a second for C++ on a busy machine, which a
-  // deadline must not count. So each language's first use parses an empty text, without a deadline: that compiles
-  // the lexer and parser code (C++: ~80 ms on the development host, about what a first real parse took over later
-  // ones), and every real parse then has the deadline, so a pathological file gets the same answer whether or not it
-  // was a worker's first.
-  const compiled = new Set<Language>();
   const maxParseChars = options.maxParseChars ?? 1024 * 1024;
-  const timeoutMs = options.parseTimeoutMs ?? 5000;
-  const now = options.now ?? (() => performance.now());
+  const maxParseChecks = options.maxParseChecks ?? 30_000;
 
   function parseOutline(text: string, language: Language, entry: LoadedLanguage): FileOutline | undefined {
     try {
       parser.setLanguage(entry.grammar);
-      if (!compiled.has(language)) {
-        compiled.add(language);
-        parser.parse("")?.delete();
-      }
-      const deadline = now() + timeoutMs;
+      let checks = 0;
       // web-tree-sitter cancels the parse when the progress callback returns true (its type says void).
-      const tree = parser.parse(text, null, { progressCallback: () => now() > deadline });
+      const tree = parser.parse(text, null, { progressCallback: () => ++checks > maxParseChecks });
       if (!tree) return undefined;
       try {
         const imports: LineRange[] = [];
