@@ -160,6 +160,29 @@ describe("the Action's entry point against a fake GitHub", () => {
     assert.deepEqual(fake.unexpected, []);
   });
 
+  it("reads a bundle's source map from the checkout for a trace through the action's own dist/index.js", async (t) => {
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    const bundle = path.join(ROOT, "test/fixtures/action-bundle");
+    const workspace = path.join(dir, "workspace");
+    for (const [from, to] of [["src", "src"], ["bundle/index.js", "dist/index.js"], ["bundle/index.js.map", "dist/index.js.map"]]) {
+      cpSync(path.join(bundle, from), path.join(workspace, to), { recursive: true });
+    }
+    const git = (...args: string[]) => execFileSync("git", ["-C", workspace, ...args], { encoding: "utf8", timeout: 30_000 }).trim();
+    git("init", "-q");
+    git("add", ".");
+    git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "fixture");
+    repo.headSha = git("rev-parse", "HEAD");
+    const thrownAt = readFileSync(path.join(workspace, "dist/index.js"), "utf8").split("\n").findIndex((l) => l.includes('throw new Error("empty input")')) + 1;
+    const issue = { number: 13, title: "Fails on an empty labels input", body: `Error: empty input\n    at parsePairs (/home/runner/work/_actions/acme/pairs/v1/dist/index.js:${thrownAt}:11)` };
+
+    const run = await runAction(dir, "issues", issuesOpened(REPO, issue), { GITHUB_TOKEN: "ghs_fake_42", GITHUB_API_URL: fake.apiUrl, GITHUB_WORKSPACE: workspace, "INPUT_DRY-RUN": "true" });
+
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /^1\. \[src\/parse\\\.ts\]\([^)]*\) — [^\n]*stack frame `at parsePairs \(\/home\/runner\/[^`]*dist\/index\.js:\d+:11\)`/m, run.stdout);
+    assert.deepEqual(fake.calls().filter((c) => c.includes("/contents/dist/")), [], "the map is read from the checkout, not fetched");
+    assert.deepEqual(fake.unexpected, []);
+  });
+
   it("with a VOYAGE_API_KEY ranks with embeddings, and a later run re-uses the stored ones", async (t) => {
     const voyage = await startFakeVoyage({ apiKey: VOYAGE_KEY });
     t.after(async () => {
