@@ -9,6 +9,9 @@ import type { EntrySelector, SnapshotLimits } from "./snapshot-limits.js";
 import { createRoutingGateway } from "./routing-gateway.js";
 import { upsertComment } from "./upsert-comment.js";
 
+/** A file read for a ranking's extras (a source map) waits at most this long: the comment must not wait on it. */
+const EXTRA_FILE_TIMEOUT_MS = 10_000;
+
 /** What the snapshot download needs besides the client. */
 export interface SnapshotOptions {
   readonly selector: EntrySelector;
@@ -42,7 +45,7 @@ export function createRepoGateway(client: GitHubClient, repo: RepoRef, snapshot:
       return fetchRole(client, repo, username);
     },
     readFile(commit, path, maxBytes) {
-      return fetchRawFile(client, repo, path, commit, { maxBytes, missing: "none" });
+      return fetchRawFile(client, repo, path, commit, { maxBytes, missing: "none", timeoutMs: EXTRA_FILE_TIMEOUT_MS });
     },
   };
 }
