@@ -65,6 +65,23 @@ describe("the installed bugscout mcp server", { timeout: 420_000 }, () => {
     rmSync(work, { recursive: true, force: true });
   });
 
+  it("locates a trace through a checkout's committed bundle by its source map", async () => {
+    const fixture = join(import.meta.dirname, "../fixtures/action-bundle");
+    const checkout = join(work, "pairs-action");
+    cpSync(join(fixture, "src"), join(checkout, "src"), { recursive: true });
+    cpSync(join(fixture, "bundle"), join(checkout, "dist"), { recursive: true });
+    const lineOf = (path: string, needle: string) => readFileSync(join(checkout, path), "utf8").split("\n").findIndex((l) => l.includes(needle)) + 1;
+    const issue = `Fails on an empty input\nError: empty input\n    at parsePairs (/home/runner/work/_actions/acme/pairs/v1/dist/index.js:${lineOf("dist/index.js", 'throw new Error("empty input")')}:11)`;
+    const bundled = await start("--repo", checkout, "--store", join(work, "pairs.sqlite"));
+    try {
+      const result = answer(await bundled.call("locate", { issue }));
+      assert.equal(result.files[0].path, "src/parse.ts");
+      assert.deepEqual([result.files[0].evidence.mention.kind, result.files[0].evidence.mention.line], ["frame", lineOf("src/parse.ts", 'throw new Error("empty input")')]);
+    } finally {
+      await bundled.close();
+    }
+  });
+
   it("lists its tools, each with a description and a strict input schema", async () => {
     const { tools } = await withTimeout(session.client.listTools(), 30_000, "tools/list");
     assert.deepEqual(tools.map((t) => t.name), ["locate", "search_symbols", "get_symbol", "file_outline", "related_files"]);
