@@ -1,14 +1,12 @@
-import { generateKeyPairSync, randomUUID } from "node:crypto";
+import { generateKeyPairSync } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
-import { sign } from "@octokit/webhooks-methods";
 import { pino } from "pino";
-import { createNodeMiddleware, createProbot, ProbotOctokit } from "probot";
+import { createProbot, ProbotOctokit } from "probot";
 import { createApp } from "../../src/app.js";
+import { serveWebhooks } from "./serve-webhooks.js";
 import { createIndexEntrySelector } from "../../src/github/index-entry-selector.js";
 import { DEFAULT_SNAPSHOT_LIMITS, type SnapshotLimits } from "../../src/github/snapshot-limits.js";
 import type { AppDeps } from "../../src/handlers/app-deps.js";
@@ -136,37 +134,18 @@ export async function startTestApp(fake: FakeGitHub, options: TestAppOptions = {
       Octokit: ProbotOctokit.defaults((o: object) => ({ ...o, retry: { enabled: options.retry === true }, throttle: { enabled: false } })),
     },
   });
-  const middleware = await createNodeMiddleware(createApp(deps), { probot });
-  const server: Server = createServer((req, res) => void middleware(req, res, () => res.writeHead(404).end()));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const served = await serveWebhooks(createApp(deps), probot, WEBHOOK_SECRET);
   return {
-    url,
+    url: served.url,
     deps,
     index,
     dataDir,
     logs,
-    async deliver(event, payload, deliverOptions = {}) {
-      const body = JSON.stringify(payload);
-      const signature = deliverOptions.signature === undefined ? await sign(WEBHOOK_SECRET, body) : deliverOptions.signature;
-      const response = await fetch(`${url}/api/github/webhooks`, {
-        method: "POST",
-        body,
-        headers: {
-          "content-type": "application/json",
-          "x-github-event": event,
-          "x-github-delivery": randomUUID(),
-          ...(signature === null ? {} : { "x-hub-signature-256": signature }),
-        },
-      });
-      await response.text();
-      return response.status;
-    },
+    deliver: served.deliver,
     async close() {
       await deps.background.idle();
       await deps.records?.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await served.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
