@@ -7,6 +7,7 @@ import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-g
 import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
 import { isMapRead, startTestApp, type TestApp, type TestAppOptions } from "./app-harness.js";
 import { issueCommentCreated } from "./payloads.js";
+import { expectedFooter } from "./expected-footer.js";
 
 const FIXTURE = path.join(import.meta.dirname, "../fixtures/app-repo");
 const SHA = "1111111111111111111111111111111111111111";
@@ -89,15 +90,7 @@ describe("/bugscout commands", () => {
       "",
       `1. [shopcart/auth/session\\.py](https://github.example/acme/shop/blob/${SHA}/shopcart/auth/session.py) — matches \`session\`, \`lookup\`, \`store\``,
       "",
-      "<sub>Suggested automatically from the code — 👍 / 👎 helps the maintainers tune it.</sub>",
-      "",
-      "<details>",
-      "<summary>Details for maintainers</summary>",
-      "",
-      "mode bm25: no embedding key configured · confidence 0.75 · ranked in 5 ms · commit 1111111 · `/bugscout help` for commands",
-      "",
-      "</details>",
-      "",
+      ...expectedFooter("mode bm25: no embedding key configured · confidence 0.75 · ranked in 5 ms · commit 1111111 · `/bugscout help` for commands"),
     ].join("\n"));
   }));
 

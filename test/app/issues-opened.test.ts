@@ -7,6 +7,7 @@ import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-g
 import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
 import { isMapRead, startTestApp, type TestApp } from "./app-harness.js";
 import { issuesLabeled, issuesOpened } from "./payloads.js";
+import { expectedFooter } from "./expected-footer.js";
 
 const FIXTURE = path.join(import.meta.dirname, "../fixtures/app-repo");
 const SHA = "0123456789abcdef0123456789abcdef01234567";
@@ -43,15 +44,7 @@ const EXPECTED_BODY = [
   "2. [shopcart/billing/discount\\.py](https://github.example/acme/shop/blob/0123456789abcdef0123456789abcdef01234567/shopcart/billing/discount.py)"
     + " — matches `total`",
   "",
-  "<sub>Suggested automatically from the code — 👍 / 👎 helps the maintainers tune it.</sub>",
-  "",
-  "<details>",
-  "<summary>Details for maintainers</summary>",
-  "",
-  "mode bm25: no embedding key configured · confidence 0.95 · ranked in 42 ms · commit 0123456 · `/bugscout help` for commands",
-  "",
-  "</details>",
-  "",
+  ...expectedFooter("mode bm25: no embedding key configured · confidence 0.95 · ranked in 42 ms · commit 0123456 · `/bugscout help` for commands"),
 ].join("\n");
 
 /** The reads of the area map and CODEOWNERS (none of them exists in this repository: GitHub's three places are tried). */

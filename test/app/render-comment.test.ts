@@ -4,6 +4,7 @@ import type { Ranking, RankedFile } from "../../src/rank/types.js";
 import { escapeMarkdown, inlineCode } from "../../src/triage/escape-markdown.js";
 import { renderComment, type CommentInput } from "../../src/triage/render-comment.js";
 import { defaultSettings, type Settings } from "../../src/triage/settings-schema.js";
+import { expectedFooter } from "./expected-footer.js";
 
 const SHA = "abcdef0123456789abcdef0123456789abcdef01";
 const ZWJ = "\u200d";
@@ -69,15 +70,7 @@ describe("renderComment", () => {
       "",
       `1. [src/models/user\\.py](https://ghe.example.com/acme/shop/blob/${SHA}/src/models/user.py#L40) — \`User.save\` (line 40) · matches \`save\`, \`user\` · score 3.14 · similarity 0.81`,
       "",
-      "<sub>Suggested automatically from the code — 👍 / 👎 helps the maintainers tune it.</sub>",
-      "",
-      "<details>",
-      "<summary>Details for maintainers</summary>",
-      "",
-      "mode hybrid: embeddings warm · confidence 0.80 · ranked in 1.2 s · commit abcdef0 · `/bugscout help` for commands",
-      "",
-      "</details>",
-      "",
+      ...expectedFooter("mode hybrid: embeddings warm · confidence 0.80 · ranked in 1.2 s · commit abcdef0 · `/bugscout help` for commands"),
     ].join("\n"));
   });
 
@@ -137,15 +130,7 @@ describe("renderComment", () => {
       "",
       "_Feedback welcome_",
       "",
-      "<sub>Suggested automatically from the code — 👍 / 👎 helps the maintainers tune it.</sub>",
-      "",
-      "<details>",
-      "<summary>Details for maintainers</summary>",
-      "",
-      "mode hybrid: embeddings warm · confidence 0.80 · ranked in 1.2 s · commit abcdef0 · `/bugscout help` for commands",
-      "",
-      "</details>",
-      "",
+      ...expectedFooter("mode hybrid: embeddings warm · confidence 0.80 · ranked in 1.2 s · commit abcdef0 · `/bugscout help` for commands"),
     ].join("\n"));
   });
 

@@ -10,6 +10,7 @@ import { isMapRead, startTestApp, type TestApp, type TestAppOptions } from "./ap
 import { issueCommentCreated, issuesEdited, issuesOpened } from "./payloads.js";
 import { issueClosed } from "./payloads-pulls.js";
 import { FakePulls } from "../fakes/fake-github-pulls.js";
+import { expectedFooter } from "./expected-footer.js";
 
 const FIXTURE = path.join(import.meta.dirname, "../fixtures/app-repo");
 const SHA = "0123456789abcdef0123456789abcdef01234567";
@@ -139,15 +140,7 @@ describe("area labels and code owners", () => {
       `1. [shopcart/billing/invoice\\.py](${LINK}/shopcart/billing/invoice.py#L21-L31)`
         + " — `Invoice.compute_total` (lines 21–31) · stack frame `shopcart/billing/invoice.py:30` · matches `compute_total`, `refund`, `invoice`",
       "",
-      "<sub>Suggested automatically from the code — 👍 / 👎 helps the maintainers tune it.</sub>",
-      "",
-      "<details>",
-      "<summary>Details for maintainers</summary>",
-      "",
-      "mode bm25: no embedding key configured · confidence 0.95 · ranked in 42 ms · commit 0123456 · `/bugscout help` for commands",
-      "",
-      "</details>",
-      "",
+      ...expectedFooter("mode bm25: no embedding key configured · confidence 0.95 · ranked in 42 ms · commit 0123456 · `/bugscout help` for commands"),
       '<!-- bugscout:routing {"added":["area/billing"],"declined":[],"assigned":[]} -->',
       "",
     ].join("\n")]);

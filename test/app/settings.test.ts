@@ -6,6 +6,7 @@ import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-g
 import { buildTarball } from "../fakes/fake-github-tarball.js";
 import { startTestApp, type TestApp } from "./app-harness.js";
 import { issuesOpened } from "./payloads.js";
+import { expectedFooter } from "./expected-footer.js";
 
 describe("parseSettings", () => {
   it("gives the documented defaults for an empty or missing file", () => {
@@ -132,19 +133,11 @@ describe("settings in the app", () => {
       "",
       "Thanks from the team",
       "",
-      "<sub>Suggested automatically from the code — 👍 / 👎 helps the maintainers tune it.</sub>",
-      "",
-      "<details>",
-      "<summary>Details for maintainers</summary>",
-      "",
-      "mode bm25: no embedding key configured · confidence 0.75 · ranked in 3 ms · commit 3333333 · `/bugscout help` for commands",
-      "",
-      "**Settings problems** in `.github/bugscout.yml` (defaults used instead):",
-      "- `foo`: unknown key",
-      "- `ranking.top_k`: must be at least 1",
-      "",
-      "</details>",
-      "",
+      ...expectedFooter("mode bm25: no embedding key configured · confidence 0.75 · ranked in 3 ms · commit 3333333 · `/bugscout help` for commands", [
+        "**Settings problems** in `.github/bugscout.yml` (defaults used instead):",
+        "- `foo`: unknown key",
+        "- `ranking.top_k`: must be at least 1",
+      ]),
     ].join("\n"));
   });
 
