@@ -6,13 +6,7 @@
 
 /** Quantises `vector` (any length, any norm) to symmetric int8 codes and the scale that restores unit length. */
 export function encodeVector(vector: Float32Array): Uint8Array {
-  let maxAbs = 0;
-  let norm = 0;
-  for (const x of vector) {
-    maxAbs = Math.max(maxAbs, Math.abs(x));
-    norm += x * x;
-  }
-  norm = Math.sqrt(norm);
+  const { maxAbs, norm } = magnitudes(vector);
   const out = new Uint8Array(4 + vector.length);
   const view = new DataView(out.buffer);
   if (maxAbs === 0 || !Number.isFinite(norm)) return out; // scale 0: a null vector, similar to nothing
@@ -59,16 +53,21 @@ function readFloat32LE(b0: number, b1: number, b2: number, b3: number): number {
 
 /** The query side: int16 codes with 12 bits of precision (no int32 overflow at 2,048 dims) and their scale. */
 export function quantizeQuery(query: Float32Array): { readonly codes: Int16Array; readonly scale: number } {
-  let maxAbs = 0;
-  let norm = 0;
-  for (const x of query) {
-    maxAbs = Math.max(maxAbs, Math.abs(x));
-    norm += x * x;
-  }
-  norm = Math.sqrt(norm);
+  const { maxAbs, norm } = magnitudes(query);
   const codes = new Int16Array(query.length);
   if (maxAbs === 0 || !Number.isFinite(norm)) return { codes, scale: 0 };
   const step = maxAbs / 4095;
   for (let i = 0; i < query.length; i++) codes[i] = Math.round(query[i] / step);
   return { codes, scale: step / norm };
+}
+
+/** The largest absolute component and the L2 norm of a vector, which both quantisers scale by. */
+function magnitudes(vector: Float32Array): { readonly maxAbs: number; readonly norm: number } {
+  let maxAbs = 0;
+  let norm = 0;
+  for (const x of vector) {
+    maxAbs = Math.max(maxAbs, Math.abs(x));
+    norm += x * x;
+  }
+  return { maxAbs, norm: Math.sqrt(norm) };
 }
