@@ -38,16 +38,23 @@ export function readScriptBuilds(scripts: unknown): BuildLayout[] {
     if (typeof script !== "string" || script.length > MAX_SCRIPT_LENGTH) continue;
     for (const command of script.split(/&&|\|\||[;|&]/)) {
       const build = readCommand(command.trim().split(/\s+/).map(unquote));
-      if (build && !out.some((b) => b.outDir === build.outDir && b.rootDir === build.rootDir)) out.push(build);
+      if (build) addBuild(out, build);
     }
   }
   return out.slice(0, 20);
 }
 
+/** Adds `build` to `builds` unless an equal one is there. */
+export function addBuild(builds: BuildLayout[], build: BuildLayout): void {
+  if (!builds.some((b) => b.outDir === build.outDir && b.rootDir === build.rootDir)) builds.push(build);
+}
+
 function readCommand(words: readonly string[]): BuildLayout | undefined {
-  const at = words.findIndex((w) => TOOLS[w.slice(w.lastIndexOf("/") + 1)] !== undefined);
+  // `npx tsc`, `./node_modules/.bin/babel`: the tool is the first word whose file name is one.
+  const toolOf = (word: string): Tool | undefined => TOOLS[word.slice(word.lastIndexOf("/") + 1)];
+  const at = words.findIndex((w) => toolOf(w) !== undefined);
   if (at < 0) return undefined;
-  const tool = TOOLS[words[at].slice(words[at].lastIndexOf("/") + 1)];
+  const tool = toolOf(words[at])!;
   let outDir: string | undefined;
   let rootDir: string | undefined;
   let source: string | undefined;
@@ -100,7 +107,7 @@ export function readEntryBuilds(entries: readonly string[]): BuildLayout[] {
   for (const b of built) {
     for (const s of sources) {
       if (b.stem !== s.stem || b.dir === s.dir || !isFolder(b.dir) || !isFolder(s.dir)) continue;
-      if (!out.some((o) => o.outDir === b.dir && o.rootDir === s.dir)) out.push({ outDir: b.dir, rootDir: s.dir });
+      addBuild(out, { outDir: b.dir, rootDir: s.dir });
     }
   }
   return out.slice(0, 20);

@@ -1,5 +1,5 @@
 import type { BuildLayout, PackageManifest, TsPaths } from "../types.js";
-import { readEntryBuilds, readScriptBuilds } from "./package-builds.js";
+import { addBuild, readEntryBuilds, readScriptBuilds } from "./package-builds.js";
 
 /** What a `package.json` content declares: the package, and the builds its scripts run and its entries imply. */
 export interface PackageDeclaration {
@@ -40,9 +40,7 @@ export function readPackageManifest(text: string): PackageDeclaration | undefine
     workspaces: workspaces.filter((glob): glob is string => typeof glob === "string").slice(0, 200),
   };
   const builds = [...readScriptBuilds(value.scripts)];
-  for (const b of readEntryBuilds(manifest.entries)) {
-    if (!builds.some((o) => o.outDir === b.outDir && o.rootDir === b.rootDir)) builds.push(b);
-  }
+  for (const b of readEntryBuilds(manifest.entries)) addBuild(builds, b);
   return { manifest, builds };
 }
 

@@ -35,11 +35,9 @@ function matchDeclaredBuild(lookup: PathLookup, builds: readonly DeclaredBuild[]
   const lower = segments.map((s) => s.toLowerCase());
   let best: { files: number[]; matched: number } = { files: [], matched: 0 };
   for (const build of builds) {
-    const out = build.out.toLowerCase().split("/");
-    const at = lower.lastIndexOf(out[out.length - 1], lower.length - 2);
+    const at = lower.lastIndexOf(build.out.slice(build.out.lastIndexOf("/") + 1).toLowerCase(), lower.length - 2);
     if (at < 0) continue;
-    let shared = 1;
-    while (shared < out.length && shared <= at && lower[at - shared] === out[out.length - 1 - shared]) shared++;
+    const shared = sharedOutFolders(build.out, segments, at);
     const rest = stemOf(lower.slice(at + 1));
     const files = firstSource(lookup, build.roots.map((root) => (root === "" ? rest : `${root.toLowerCase()}/${rest}`)));
     if (files.length === 0) continue;
@@ -48,6 +46,17 @@ function matchDeclaredBuild(lookup: PathLookup, builds: readonly DeclaredBuild[]
     else if (matched === best.matched) best.files.push(...files.filter((f) => !best.files.includes(f)));
   }
   return best;
+}
+
+/**
+ * How many of a declared build's output folders, from the last, a frame's path runs through, given that its folder
+ * at `at` is the last of them (`…/@acme/core/build/cjs/x.js` through `packages/core/build/cjs`: 3). Case-blind.
+ */
+export function sharedOutFolders(out: string, segments: readonly string[], at: number): number {
+  const folders = out.toLowerCase().split("/");
+  let shared = 1;
+  while (shared < folders.length && shared <= at && segments[at - shared].toLowerCase() === folders[folders.length - 1 - shared]) shared++;
+  return shared;
 }
 
 /** The sources of a built file by convention: the same path under the `src/` beside its build folder. */

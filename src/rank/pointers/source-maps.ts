@@ -2,7 +2,7 @@ import { dirOf, joinPath, normalisePath } from "../../graph/tree-lookup.js";
 import type { DeclaredBuild } from "../lexical/declared-builds.js";
 import { filesAt, matchPathSuffix, type PathLookup } from "../lexical/path-lookup.js";
 import type { IssueFrame } from "../query/parse-frames.js";
-import { BUILD_DIRS, BUILT_FILE } from "./built-sources.js";
+import { BUILD_DIRS, BUILT_FILE, sharedOutFolders } from "./built-sources.js";
 
 /**
  * A source map (version 3) of a built file of the tree, as read for an issue whose stack trace runs through that file
@@ -55,13 +55,8 @@ export function sourceMapCandidates(lookup: PathLookup, builds: readonly Declare
       const tail = segments.slice(i).join("/");
       const rest = segments.slice(i + 1).join("/");
       if (BUILD_DIRS.has(folder)) add(`${tail}.map`, tail);
-      for (const build of declared) {
-        // The frame's tail runs over as many of the build folder's parts as it shares (`core/build/cjs/run.js`).
-        const out = build.out.split("/");
-        let shared = 1;
-        while (shared < out.length && shared <= i && segments[i - shared].toLowerCase() === out[out.length - 1 - shared].toLowerCase()) shared++;
-        add(`${build.out}/${rest}.map`, segments.slice(i - shared + 1).join("/"));
-      }
+      // The frame's tail runs over as many of the build folder's parts as it shares (`core/build/cjs/run.js`).
+      for (const build of declared) add(`${build.out}/${rest}.map`, segments.slice(i - sharedOutFolders(build.out, segments, i) + 1).join("/"));
       break;
     }
   }
