@@ -19,7 +19,7 @@ const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs",
  * repository. Pure.
  */
 export function matchBuiltSource(lookup: PathLookup, builds: readonly DeclaredBuild[], framePath: string): SuffixMatch {
-  const segments = framePath.replace(/\\/g, "/").split("/").filter((s) => s !== "" && s !== ".");
+  const segments = frameSegments(framePath);
   const file = segments[segments.length - 1] ?? "";
   if (!BUILT_FILE.test(file)) return { files: [], matched: 0 };
   const declared = matchDeclaredBuild(lookup, builds, segments);
@@ -35,7 +35,7 @@ function matchDeclaredBuild(lookup: PathLookup, builds: readonly DeclaredBuild[]
   const lower = segments.map((s) => s.toLowerCase());
   let best: { files: number[]; matched: number } = { files: [], matched: 0 };
   for (const build of builds) {
-    const at = lower.lastIndexOf(build.out.slice(build.out.lastIndexOf("/") + 1).toLowerCase(), lower.length - 2);
+    const at = lower.lastIndexOf(lastOutFolder(build), lower.length - 2);
     if (at < 0) continue;
     const shared = sharedOutFolders(build.out, segments, at);
     const rest = stemOf(lower.slice(at + 1));
@@ -46,6 +46,16 @@ function matchDeclaredBuild(lookup: PathLookup, builds: readonly DeclaredBuild[]
     else if (matched === best.matched) best.files.push(...files.filter((f) => !best.files.includes(f)));
   }
   return best;
+}
+
+/** A frame's path as its folders and file name (`\\` read as `/`, empty and `.` parts dropped). */
+export function frameSegments(framePath: string): string[] {
+  return framePath.replace(/\\/g, "/").split("/").filter((s) => s !== "" && s !== ".");
+}
+
+/** The lower-cased name of a declared build's output folder (`packages/core/Dist` → `dist`). */
+export function lastOutFolder(build: DeclaredBuild): string {
+  return build.out.slice(build.out.lastIndexOf("/") + 1).toLowerCase();
 }
 
 /**

@@ -2,7 +2,7 @@ import { dirOf, joinPath, normalisePath } from "../../graph/tree-lookup.js";
 import type { DeclaredBuild } from "../lexical/declared-builds.js";
 import { filesAt, matchPathSuffix, type PathLookup } from "../lexical/path-lookup.js";
 import type { IssueFrame } from "../query/parse-frames.js";
-import { BUILD_DIRS, BUILT_FILE, sharedOutFolders } from "./built-sources.js";
+import { BUILD_DIRS, BUILT_FILE, frameSegments, lastOutFolder, sharedOutFolders } from "./built-sources.js";
 
 /**
  * A source map (version 3) of a built file of the tree, as read for an issue whose stack trace runs through that file
@@ -44,13 +44,13 @@ export function sourceMapCandidates(lookup: PathLookup, builds: readonly Declare
   };
   for (const frame of frames) {
     if (frame.format !== "javascript") continue;
-    const segments = frame.path.replace(/\\/g, "/").split("/").filter((s) => s !== "" && s !== ".");
+    const segments = frameSegments(frame.path);
     // Issue text chooses what is read: a path that climbs (`dist/../../x.js`) is never followed.
     if (segments.includes("..") || !BUILT_FILE.test(segments[segments.length - 1] ?? "")) continue;
     if (matchPathSuffix(lookup, frame.path).matched >= 2) continue;
     for (let i = segments.length - 2; i >= 0; i--) {
       const folder = segments[i].toLowerCase();
-      const declared = builds.filter((b) => b.out.toLowerCase().split("/").pop() === folder);
+      const declared = builds.filter((b) => lastOutFolder(b) === folder);
       if (!BUILD_DIRS.has(folder) && declared.length === 0) continue;
       const tail = segments.slice(i).join("/");
       const rest = segments.slice(i + 1).join("/");
