@@ -1,4 +1,4 @@
-import type { Evidence, RankedFile, SymbolPointer } from "../rank/types.js";
+import type { RankedFile, SymbolPointer } from "../rank/types.js";
 import { rankIssue } from "../triage/rank-issue.js";
 import { readTreeFile } from "../index/read-tree-file.js";
 import { rankSymbols } from "../rank/signals/rank-symbols.js";
@@ -7,89 +7,19 @@ import { packWithinBudget } from "./pack-budget.js";
 import type { RepoContext } from "./repo-context.js";
 import type { CatalogSymbol } from "./symbol-catalog.js";
 import { pickExtras, pickRanked } from "./pick-extras.js";
-import { issueTerms, scoreSymbolText, type ScoredSymbol } from "./score-symbol-text.js";
+import { issueTerms, scoreSymbolText } from "./score-symbol-text.js";
 import { ToolInputError } from "./tool-error.js";
 import { codeView, keptParts, type CodeView } from "./code-views.js";
 import { EXCERPT_SHARE, FILE_EXCERPT_SHARE, fitFileExcerpt, locateExcerpts, type LocateExcerpts } from "./locate-excerpts.js";
 import { WHOLE_FILE, wholeFiles } from "./whole-files.js";
-import { CLEAR_LEAD, leadsClearly, type ClearLead } from "./clear-lead.js";
+import { CLEAR_LEAD, leadsClearly } from "./clear-lead.js";
+import type { LocateAnswer, LocatedEntry, LocatedFile, LocateRequest, PackLocateOptions, PointerView, PreparedLocate } from "./locate-types.js";
 
 export type { CodeView } from "./code-views.js";
 export { EXCERPT_SHARE, FILE_EXCERPT_SHARE } from "./locate-excerpts.js";
 export { WHOLE_FILE } from "./whole-files.js";
 export { CLEAR_LEAD } from "./clear-lead.js";
-
-/** A `locate` request, validated. */
-export interface LocateRequest {
-  readonly issue: string;
-  readonly top: number;
-  readonly tokenBudget: number;
-}
-
-/** A pointer of a ranked file: the symbol most likely to change, with its id. */
-export interface PointerView {
-  readonly id: string;
-  readonly kind: string;
-  readonly start_line: number;
-  readonly end_line: number;
-}
-
-/** One ranked file as `locate` returns it. */
-export interface LocatedFile {
-  readonly path: string;
-  readonly score: number;
-  readonly evidence: Pick<Evidence, "terms" | "mention" | "tests" | "declarations" | "package" | "titleWords">;
-  readonly pointers: readonly PointerView[];
-}
-
-/** The answer of `locate` before its own token count is added. */
-export interface LocateAnswer {
-  /** How sure the ranking is of its first file: the probability (0 to 1) that it is one to change (`Ranking.confidence`). */
-  readonly confidence: number;
-  readonly files: readonly LocatedFile[];
-  readonly code: readonly CodeView[];
-  /** Pointer ids whose source did not fit the budget (fetch them with get_symbol). */
-  readonly left_out: readonly string[];
-  readonly token_budget: number;
-  /** cl100k tokens of the ranked files read whole. */
-  readonly file_tokens: number;
-}
-
-/** A ranked file with its pointers and its innermost symbols scored against the issue (for extras). */
-export interface LocatedEntry {
-  readonly file: RankedFile;
-  readonly pointers: readonly CatalogSymbol[];
-  readonly scored: readonly ScoredSymbol[];
-}
-
-/** What `locate` knows before it packs: everything that does not depend on the budget. */
-export interface PreparedLocate {
-  readonly located: readonly LocatedEntry[];
-  /** The ranking's confidence in its first file (`Ranking.confidence`). */
-  readonly confidence: number;
-  /** The symbols of the cross-file ranking, best first (`rankSymbols`). */
-  readonly ranked: readonly CatalogSymbol[];
-  /** The issue's words with their counts (`issueTerms`): what an excerpt's lines are chosen by. */
-  readonly terms: ReadonlyMap<string, number>;
-}
-
-/** How `packLocate` packs; the defaults are the tool's. */
-export interface PackLocateOptions {
-  /** The share of the budget an excerpt of a pointer too large to show may take (`EXCERPT_SHARE`); 0: no excerpts. */
-  readonly excerptShare?: number;
-  /**
-   * The share of the budget the file excerpt (of the best-ranked file not shown whole) may take (`FILE_EXCERPT_SHARE`);
-   * 0: none.
-   */
-  readonly fileExcerptShare?: number;
-  /** The share of the budget the first ranked file may fill to come whole (`WHOLE_FILE.firstShare`); 0: as the others. */
-  readonly firstWholeShare?: number;
-  /**
-   * The shares when the ranking leads clearly with the first file (`CLEAR_LEAD`, judged by `leadsClearly`); false: the
-   * shares above whatever the lead. `excerptShare`, `fileExcerptShare` and `firstWholeShare`, when given, hold either way.
-   */
-  readonly clearLead?: ClearLead | false;
-}
+export type { LocateRequest, PointerView, LocatedFile, LocateAnswer, LocatedEntry, PreparedLocate, PackLocateOptions } from "./locate-types.js";
 
 /**
  * Ranks the files for an issue (the same `rankIssue` as `bugscout rank`, BM25) and packs the current source of
