@@ -12,6 +12,7 @@ import type { Clock, IssueRanker, RepoGateway, RepoIndexer, RepoKey } from "../t
 import type { RateLimiter } from "../triage/rate-limit.js";
 import type { TriageDeps, TriageOutcome } from "../triage/triage-issue.js";
 import { readTreeFile } from "../index/read-tree-file.js";
+import type { ExtraFailureSink } from "../triage/isolate-extra.js";
 
 /** Everything the handlers need, built once by src/index.ts (or a test) and passed to createApp. */
 export interface AppDeps {
@@ -53,6 +54,10 @@ export interface AppDeps {
   readonly editSettleMs?: number;
   /** Sees what each automatic triage did (the Action writes its step outputs from it). */
   readonly onTriaged?: (outcome: TriageOutcome) => void;
+  /** Counts an extra (routing, its maps, a reaction, a source map) that failed without costing the comment. */
+  readonly onExtraFailure?: ExtraFailureSink;
+  /** How long an extra may take before the comment goes out without it (default 20 s; tests shorten it). */
+  readonly extraTimeoutMs?: number;
 }
 
 /** The payload fields every repository event carries. */
@@ -84,6 +89,8 @@ export function triageDepsFor(deps: AppDeps, context: Pick<Context, "octokit" | 
     ...(deps.records ? { records: deps.records } : {}),
     ...(deps.historyDocs ? { historyDocs: deps.historyDocs } : {}),
     ...(deps.keepSnapshot ? { keepSnapshot: true } : {}),
+    ...(deps.onExtraFailure ? { onExtraFailure: deps.onExtraFailure } : {}),
+    ...(deps.extraTimeoutMs ? { extraTimeoutMs: deps.extraTimeoutMs } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import type { Context } from "probot";
 import { answerCommand } from "../triage/answer-command.js";
 import { repoKeyString } from "../triage/data-layout.js";
 import { parseCommand } from "../triage/parse-command.js";
+import { isolateExtra } from "../triage/isolate-extra.js";
 import { mayRunCommands } from "../triage/should-triage.js";
 import { createdAt, readEventSettings, repoKeyOf, triageDepsFor, type AppDeps } from "./app-deps.js";
 
@@ -31,7 +32,8 @@ export function onIssueComment(deps: AppDeps) {
       context.log.warn({ issue: issue.number }, "command refused: repository rate limit");
       return;
     }
-    await triage.gateway.reactToComment(comment.id, "eyes");
+    // The 👀 only acknowledges the command: the answer goes out without it.
+    await isolateExtra(triage, "reaction", { issue: issue.number }, () => triage.gateway.reactToComment(comment.id, "eyes"), undefined);
     const outcome = await answerCommand(triage, {
       key,
       defaultBranch: payload.repository.default_branch,

@@ -11,6 +11,8 @@ export interface OpsMetrics {
   readonly githubErrors: Counter<"status">;
   readonly voyageErrors: Counter<"status">;
   readonly shardsHeld: Gauge;
+  /** Extras of a triage (routing, its maps, a reaction, a source map) that failed while the comment went out. */
+  readonly extraFailures: Counter<"step">;
 }
 
 /** Creates the metrics; `depth` (when the process can see the queues) is read at each scrape. */
@@ -46,6 +48,7 @@ export function createOpsMetrics(depth?: () => Promise<QueueDepth>): OpsMetrics 
     githubErrors: new Counter({ name: "bugscout_github_errors_total", help: "GitHub API errors by HTTP status (0: no answer)", labelNames: ["status"], registers: [registry] }),
     voyageErrors: new Counter({ name: "bugscout_voyage_errors_total", help: "Voyage API errors by HTTP status (0: no answer)", labelNames: ["status"], registers: [registry] }),
     shardsHeld: new Gauge({ name: "bugscout_worker_shards_held", help: "Shard leases this worker holds", registers: [registry] }),
+    extraFailures: new Counter({ name: "bugscout_extra_failures_total", help: "Triage extras that failed without costing the comment, by step", labelNames: ["step"], registers: [registry] }),
   };
 }
 

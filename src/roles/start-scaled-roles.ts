@@ -72,6 +72,7 @@ export async function startScaledRoles(input: ScaledRolesInput): Promise<void> {
       // The windows live in the records store, shared by every worker; nothing to save between runs.
       commandLimiter: { take: (key) => records.rateWindows.take(key, now(), env.commands.windowMs, env.commands.limit), entries: () => ({}) },
       rethrowErrors: true,
+      onExtraFailure: (step) => metrics.extraFailures.inc({ step }),
       ...(learning ? { records: learning } : {}),
     };
     // No Probot server here: the health route the app adds is served by opsRoutes instead.

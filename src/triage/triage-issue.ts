@@ -18,6 +18,8 @@ import { refreshIndex, type RefreshIndexDeps, type RefreshResult } from "./refre
 import { COMMENT_MARKER, GITHUB_COMMENT_LIMIT, renderComment } from "./render-comment.js";
 import type { Settings } from "./settings-schema.js";
 import { summarizeError } from "./summarize-error.js";
+import { isolateExtra, reportExtraFailure, type ExtraFailureSink } from "./isolate-extra.js";
+import { EMPTY_AREA_MAP } from "../route/area-map.js";
 
 /** What {@link triageIssue} needs. */
 export interface TriageDeps extends RefreshIndexDeps {
@@ -32,6 +34,10 @@ export interface TriageDeps extends RefreshIndexDeps {
   readonly records?: RecordStore;
   /** Prepared past fixes kept between rankings (`ranking.history_weight`); absent: prepared on every ranking. */
   readonly historyDocs?: HistoryDocCache;
+  /** Counts an extra (routing, its maps, a source map) that failed while the comment went on without it. */
+  readonly onExtraFailure?: ExtraFailureSink;
+  /** How long routing (or reading its maps) may take before the comment goes out without it; default 20 s. */
+  readonly extraTimeoutMs?: number;
 }
 
 /** One issue to rank, with its settings and, for a `/bugscout` command, the command's options. */
@@ -94,10 +100,10 @@ export async function triageIssue(deps: TriageDeps, request: TriageRequest): Pro
     }
     const commit = await deps.gateway.fetchBranchHead(request.defaultBranch);
     // The maps are read while the index refreshes and the issue is ranked; they never hold the comment back.
-    const maps = readRoutingMaps(deps, settings, commit);
+    const maps = isolateExtra(deps, "routing-maps", { issue: issue.number }, () => readRoutingMaps(deps, settings, commit), NO_MAPS);
     const refresh = await refreshIndex(deps, { key, commit });
     const history = await readPastFixes(deps, request);
-    const readFile = deps.gateway.readFile?.bind(deps.gateway);
+    const readFile = sourceMapReader(deps, issue.number);
     const ranking = await deps.ranker.rank(key, { ...buildRankRequest(request), ...(history ? { history } : {}) }, readFile);
     const { confidence } = ranking;
     deps.log.info({ issue: issue.number, mode: ranking.mode, reason: ranking.reason, files: ranking.files.length, confidence, ms: ranking.ms }, "issue ranked");
@@ -138,8 +144,12 @@ export async function triageIssue(deps: TriageDeps, request: TriageRequest): Pro
       return { kind: "locked", ranking, routing };
     }
     // A dry run reads what routing would change and changes nothing.
+    // Routing is an extra: when it fails (a 404 from the issue's events, a 5xx, a stall), the comment goes out with the
+    // routing state it had, and nothing routing would change after its deadline is changed (see guardWrites).
     const result = routingNeeded(routingMaps, intent, previous)
-      ? await routeIssue(deps, { issueNumber: issue.number, intent, maps: routingMaps, previous, apply: !settings.dry_run, ...(facts ? { facts } : {}) })
+      ? await isolateExtra(deps, "routing", { issue: issue.number }, (abandoned) => routeIssue({ ...deps, gateway: guardWrites(deps.gateway, abandoned) }, {
+        issueNumber: issue.number, intent, maps: routingMaps, previous, apply: !settings.dry_run, ...(facts ? { facts } : {}),
+      }), undefined)
       : undefined;
     const routed: TriageRouting = { ...routing, ...(result ? { result } : {}) };
     const body = render(result)!;
@@ -151,6 +161,32 @@ export async function triageIssue(deps: TriageDeps, request: TriageRequest): Pro
     deps.log.info({ issue: issue.number, upsert }, "comment upserted");
     if (upsert !== "locked") await recordPrediction(deps, request, commit, ranking, predictionLabels(routingMaps, intent));
     return upsert === "locked" ? { kind: "locked", ranking, routing: routed } : { kind: "posted", upsert, body, ranking, routing: routed };
+  });
+}
+
+/** Routing without maps: what a failed map read leaves (no labels, no owners, no problem lines). */
+const NO_MAPS: RoutingMaps = { areas: EMPTY_AREA_MAP, problems: [] };
+
+/** Routing's gateway whose changes (labels, assignees) are refused once the routing step was given up. */
+function guardWrites(gateway: RoutingGateway, abandoned: () => boolean): RoutingGateway {
+  const guard = <A extends unknown[], R>(write: (...args: A) => Promise<R>) => (...args: A): Promise<R> =>
+    abandoned() ? Promise.reject(new Error("routing was given up: no change made")) : write(...args);
+  return {
+    // The gateways are plain objects of closures (src/github/routing-gateway.ts): spreading keeps the reads as they are.
+    ...gateway,
+    addLabels: guard(gateway.addLabels.bind(gateway)),
+    removeLabel: guard(gateway.removeLabel.bind(gateway)),
+    addAssignees: guard(gateway.addAssignees.bind(gateway)),
+  };
+}
+
+/** The gateway's file reader for source maps, with each failed read logged and counted (the ranking skips that map). */
+function sourceMapReader(deps: TriageDeps, issueNumber: number): TriageDeps["gateway"]["readFile"] {
+  const read = deps.gateway.readFile?.bind(deps.gateway);
+  if (!read) return undefined;
+  return (commit, path, maxBytes) => read(commit, path, maxBytes).catch((err: unknown) => {
+    reportExtraFailure(deps, "source-map", { issue: issueNumber }, err);
+    throw err;
   });
 }
 

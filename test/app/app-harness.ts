@@ -72,6 +72,10 @@ export interface TestAppOptions {
   readonly pushDeltaMaxFiles?: number;
   /** How long an edit waits before it is ranked (default 0). */
   readonly editSettleMs?: number;
+  /** How long an extra (routing, its maps) may take before the comment goes out without it (default 20 s). */
+  readonly extraTimeoutMs?: number;
+  /** Sees each extra that failed without costing the comment. */
+  readonly onExtraFailure?: AppDeps["onExtraFailure"];
 }
 
 /**
@@ -119,6 +123,8 @@ export async function startTestApp(fake: FakeGitHub, options: TestAppOptions = {
     keepSnapshot: dense !== undefined,
     ...(options.pushDeltaMaxFiles ? { pushDeltaMaxFiles: options.pushDeltaMaxFiles } : {}),
     ...(options.editSettleMs ? { editSettleMs: options.editSettleMs } : {}),
+    ...(options.extraTimeoutMs ? { extraTimeoutMs: options.extraTimeoutMs } : {}),
+    ...(options.onExtraFailure ? { onExtraFailure: options.onExtraFailure } : {}),
     records: createSqliteRecordStore({ locate: (id) => recordsPath(dataDir, id) }),
     notices: createNoticeOnce(),
     historyDocs: createHistoryDocCache(),

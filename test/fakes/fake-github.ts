@@ -25,6 +25,9 @@ interface Fault {
   /** Matching requests still to fail. */
   remaining: number;
   readonly afterEffect: boolean;
+  readonly delayMs: number;
+  /** Served as usual, only late. */
+  readonly stall: boolean;
 }
 
 /** Options for {@link FakeGitHub.failNext}. */
@@ -35,10 +38,12 @@ export interface FaultOptions {
   readonly times?: number;
   /** Carry the request out (e.g. create the comment) and then answer with the failure, as a proxy timing out would. */
   readonly afterEffect?: boolean;
+  /** Answer only after this long (a stalled request; the fake's `close` cuts it). */
+  readonly delayMs?: number;
 }
 
 /** A fake answer. */
-export type Reply = { status: number; body?: unknown; headers?: Record<string, string>; raw?: Buffer | string };
+export type Reply = { status: number; body?: unknown; headers?: Record<string, string>; raw?: Buffer | string; delayMs?: number };
 /** A route handler: the path match, the request and the base URL (with `/api/v3` for GHE). */
 export type Route = (m: RegExpExecArray, req: RecordedRequest, base: string) => Reply;
 /** Method, path pattern, handler and credentials (`token`: an installation token of the repository in m[1]/m[2]). */
@@ -123,7 +128,12 @@ export class FakeGitHub {
 
   /** Makes the next request (or `options.times` requests) matching `method` and `path` fail with `status`. */
   failNext(method: string, path: RegExp, status: number, message = "fault injected", options: FaultOptions = {}): void {
-    this.faults.push({ method, path, status, message, headers: options.headers ?? {}, remaining: options.times ?? 1, afterEffect: options.afterEffect === true });
+    this.faults.push({ method, path, status, message, headers: options.headers ?? {}, remaining: options.times ?? 1, afterEffect: options.afterEffect === true, delayMs: options.delayMs ?? 0, stall: false });
+  }
+
+  /** Makes the next request matching `method` and `path` answer as usual, but only after `ms` (a stalled GitHub). */
+  stallNext(method: string, path: RegExp, ms: number): void {
+    this.faults.push({ method, path, status: 0, message: "", headers: {}, remaining: 1, afterEffect: false, delayMs: ms, stall: true });
   }
 
   /** `METHOD /path` of every recorded request, in order. */
@@ -147,7 +157,8 @@ export class FakeGitHub {
     this.requests.push(record);
     const reply = this.route(record, `http://127.0.0.1:${this.port}${prefix}`);
     const headers: Record<string, string> = { ...(reply.headers ?? {}) };
-    if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
+    const delay = this.latencyMs + (reply.delayMs ?? 0);
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     if (reply.raw !== undefined) {
       this.bytesSent += Buffer.byteLength(reply.raw);
       res.writeHead(reply.status, headers).end(reply.raw);
@@ -164,8 +175,9 @@ export class FakeGitHub {
     if (fault) {
       fault.remaining -= 1;
       if (fault.remaining <= 0) this.faults.splice(this.faults.indexOf(fault), 1);
+      if (fault.stall) return { ...this.serve(req, base), delayMs: fault.delayMs };
       if (fault.afterEffect) this.serve(req, base);
-      return { status: fault.status, body: { message: fault.message }, headers: { ...fault.headers } };
+      return { status: fault.status, body: { message: fault.message }, headers: { ...fault.headers }, ...(fault.delayMs > 0 ? { delayMs: fault.delayMs } : {}) };
     }
     return this.serve(req, base);
   }
