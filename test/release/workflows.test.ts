@@ -6,6 +6,7 @@ import { data, Evaluator, Lexer, Parser } from "@actions/expressions";
 import { NoOperationTraceWriter, parseWorkflow } from "@actions/workflow-parser";
 import { parseAction } from "@actions/workflow-parser/actions/index";
 import { parse } from "yaml";
+import { actionNodeMajor } from "../../scripts/action-node.js";
 
 const ROOT = path.join(import.meta.dirname, "../..");
 const read = (file: string) => readFileSync(path.join(ROOT, file), "utf8");
@@ -60,7 +61,7 @@ describe("the workflows, action.yml and every `uses:` in the docs", () => {
     // The tests' database: `test` on 127.0.0.1 with trust authentication (test/records/pg-test-schema.ts).
     assert.deepEqual(job.services?.postgres?.env, { POSTGRES_DB: "test", POSTGRES_HOST_AUTH_METHOD: "trust" });
     assert.match(read("test/records/pg-test-schema.ts"), /postgres:\/\/postgres@127\.0\.0\.1:5432\/test/);
-    assert.equal(job.steps?.find((s) => s.uses?.startsWith("actions/setup-node"))?.with?.["node-version"], 20);
+    assert.equal(job.steps?.find((s) => s.uses?.startsWith("actions/setup-node"))?.with?.["node-version"], 24);
   });
 
   it("release.yml, on a v* tag: tests, the built Action committed with the tags moved, the multi-arch image with OCI labels", () => {
@@ -76,8 +77,12 @@ describe("the workflows, action.yml and every `uses:` in the docs", () => {
     assert.match(runs, new RegExp(`^git add --force ${builtFolder}$`, "m"), "the folder action.yml runs from is committed");
     assert.match(runs, /^major="\$\{GITHUB_REF_NAME%%\.\*\}"$/m);
     assert.match(runs, /^git push --force origin "refs\/tags\/\$GITHUB_REF_NAME" "refs\/tags\/\$major"$/m);
-    // The addons' folders are named as src/bundle/sqlite-addon.ts looks them up.
+    // The addons' folders are named as src/bundle/sqlite-addon.ts looks them up, for the Node the runner starts the
+    // Action on: the job runs on action.yml's Node, and the ABI and target version are that Node's.
     assert.match(runs, /mkdir -p "addons\/node-v\$abi-\$target"/);
+    assert.match(runs, /^abi=\$\(node -p process\.versions\.modules\)$/m);
+    assert.match(runs, /--target "\$\(node -p process\.versions\.node\)"/);
+    assert.equal(action.steps?.find((s) => s.uses?.startsWith("actions/setup-node"))?.with?.["node-version"], actionNodeMajor());
 
     const image = release.jobs.image!;
     assert.equal(image.needs, "test");
