@@ -1,3 +1,5 @@
+import { classifyIssueText } from "../issue-type/classify-issue-text.js";
+import type { IssueType } from "../issue-type/types.js";
 import type { Ranking } from "../rank/types.js";
 import type { Indexer } from "../triage/create-indexer.js";
 import { loadLexicalIndex, type LoadedLexicalIndex } from "../triage/load-lexical-index.js";
@@ -71,7 +73,7 @@ export async function rankOnIndex(
   served = false,
 ): Promise<Ranking | SymbolRanking> {
   const { index, store, root } = repo;
-  const print = (result: Ranking | SymbolRanking, lines: string[]): void => {
+  const print = (result: object, lines: string[]): void => {
     if (options.json) io.out(JSON.stringify(served ? { ...result, served } : result));
     else for (const [i, line] of lines.entries()) io.out(served && i === lines.length - 1 ? `${line}; answered by bugscout serve` : line);
   };
@@ -84,7 +86,12 @@ export async function rankOnIndex(
     { index, ...(dense ? { dense: dense.ranker(store, root) } : {}), now: () => performance.now(), readFile: (path, max) => readTreeFile(root, path, max) },
     { text, top: options.top, mode: options.mode, include: options.include, exclude: options.exclude, budgetMs: options.budgetMs },
   );
-  print(ranking, options.json ? [] : renderRankingText(ranking));
+  print(options.json ? withIssueType(ranking, text) : ranking, options.json ? [] : renderRankingText(ranking));
   return ranking;
 }
 
+
+/** `rank --json`'s answer: the ranking and the kind of issue its text reads as (`issue_type`). */
+function withIssueType(ranking: Ranking, text: string): Ranking & { issue_type: IssueType } {
+  return { ...ranking, issue_type: classifyIssueText(text) };
+}

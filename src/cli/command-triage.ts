@@ -16,6 +16,7 @@ import { IndexStoreError } from "../store/store-error.js";
 import { skipReason } from "../triage/should-triage.js";
 import { summarizeError } from "../triage/summarize-error.js";
 import { triageIssue, type TriageOutcome, type TriageRouting } from "../triage/triage-issue.js";
+import { describeIssueType } from "../issue-type/describe-issue-type.js";
 import { ownerName } from "../route/parse-codeowners.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
@@ -75,7 +76,7 @@ export async function runTriageCommand(io: CliIo, options: TriageCommandOptions,
     outcome = await triageIssue(runtime.triageDeps(gateway, { log, webBaseUrl }), {
       key,
       defaultBranch: fetched.defaultBranch,
-      issue: { number, title: fetched.issue.title, body: fetched.issue.body, locked: fetched.issue.locked },
+      issue: { number, title: fetched.issue.title, body: fetched.issue.body, locked: fetched.issue.locked, labels: fetched.issue.labels },
       // Without --post this is exactly the app's dry run: the same body, logged instead of posted.
       settings: options.post ? settings : { ...settings, dry_run: true },
       problems,
@@ -108,11 +109,15 @@ function resolveTarget(options: TriageCommandOptions, env: CliEnv) {
 function report(io: CliIo, outcome: TriageOutcome, options: TriageCommandOptions, dryRunSetting: boolean, url: string): number {
   const routing = "routing" in outcome ? outcome.routing : undefined;
   if (options.json) {
-    if ("ranking" in outcome && outcome.ranking) io.out(JSON.stringify({ ...outcome.ranking, ...(routing ? { triage: triageJson(routing) } : {}) }));
+    if ("ranking" in outcome && outcome.ranking) {
+      const issueType = "issueType" in outcome && outcome.issueType ? { issue_type: outcome.issueType } : {};
+      io.out(JSON.stringify({ ...outcome.ranking, ...issueType, ...(routing ? { triage: triageJson(routing) } : {}) }));
+    }
   } else if ("body" in outcome) {
     // The body ends with a newline; `out` adds one, so stdout is the body byte for byte.
     io.out(outcome.body.replace(/\n$/, ""));
   }
+  if ("issueType" in outcome && outcome.issueType) io.err(`bugscout: ${describeIssueType(outcome.issueType)}`);
   if (routing) for (const line of describeRouting(routing, outcome.kind === "posted")) io.err(`bugscout: ${line}`);
   if (outcome.kind === "silent") io.err("bugscout: below the confidence floor: the app would stay silent (comment.below_confidence: silent)");
   if (outcome.kind === "locked") io.err("bugscout: the issue is locked: nothing posted");

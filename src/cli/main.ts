@@ -16,6 +16,7 @@ const USAGE = `Usage:
                 [--include <glob>]... [--exclude <glob>]... [--budget-ms N] [--store <file>] [--symbols] [--json] [--local]
   bugscout eval --dataset <file.jsonl> --trees <dir> --out <run.jsonl> [--mode ...] [--repo owner/name]...
                 [--limit N] [--store-dir <dir>] [--history] [--history-weight W] [--negatives]
+  bugscout classify --dataset <issues.jsonl> --out <types.jsonl> [--labelled <labelled.jsonl>]
   bugscout triage <owner/repo#N | issue URL> [--post] [--json] [--api-url <url>] [--store-dir <dir>]
   bugscout backtest <owner/repo> [--limit N] [--since YYYY-MM-DD] [--json] [--api-url <url>] [--store-dir <dir>]
   bugscout stats <owner/repo> [--json] [--api-url <url>] [--store-dir <dir>] [--installation N]
@@ -28,6 +29,9 @@ The index of a checkout lives in ~/.cache/bugscout unless --store names a file (
 beside it, <file>.lexical); it is refreshed incrementally.
 With VOYAGE_API_KEY set (and VOYAGE_BASE_URL for another endpoint), 'index' also embeds the code and 'rank'
 chooses dense, hybrid or BM25 within --budget-ms; without it every ranking is BM25.
+'classify' tells bug reports, feature requests, questions and documentation issues apart (JSONL {id, title, body}
+in, {id, type, confidence, source} out); --labelled (JSONL {title, body, label}) adapts it to a repository's own
+labelled issues first; see docs/issue-type.md.
 New contents are parsed on one worker thread per core; BUGSCOUT_INDEX_THREADS=N sets the count (1: none).
 'triage' reads a GitHub issue with GITHUB_TOKEN or GH_TOKEN (anonymous without; GitHub Enterprise through
 GITHUB_API_URL or --api-url) and prints the comment the app would post, with the area labels and owners it would
@@ -61,6 +65,10 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
     if (command === "redeliver") {
       const { runRedeliverCommand } = await import("./command-redeliver.js");
       return await runRedeliverCommand(io, env, { since: str(values.since), dryRun: !!values["dry-run"], json: !!values.json, now: new Date() });
+    }
+    if (command === "classify") {
+      const { runClassifyCommand } = await import("./command-classify.js");
+      return await runClassifyCommand(io, { ...optional({ dataset: str(values.dataset), out: str(values.out), labelled: str(values.labelled) }) });
     }
     if (command === "setup") {
       const { runSetupCommand } = await import("./command-setup.js");
@@ -203,6 +211,7 @@ function parseOptions(args: readonly string[]) {
         exclude: { type: "string", multiple: true },
         "budget-ms": { type: "string" },
         dataset: { type: "string" },
+        labelled: { type: "string" },
         trees: { type: "string" },
         out: { type: "string" },
         limit: { type: "string" },

@@ -1,3 +1,4 @@
+import { classifyIssueText } from "../issue-type/classify-issue-text.js";
 import type { EvalRow } from "./dataset.js";
 import { groupRowsByTree } from "./group-rows.js";
 import { chooseNegativeTrees } from "./negative-trees.js";
@@ -138,7 +139,8 @@ export async function evaluateDataset(deps: EvalDeps, rows: readonly EvalRow[], 
     results.set(row.id, result);
     await deps.writeLine(JSON.stringify({
       id: row.id, ranking: r.ranking, ...(scores ? { scores: scores.map((x) => Number(x.toFixed(4))) } : {}), mode: r.mode, ms: r.ms, symbols: pointers,
-      ...(symbols ? { top_symbols: symbols } : {}), ...confidenceFields(r.confidence, features), ...(r.error ? { error: r.error } : {}),
+      ...(symbols ? { top_symbols: symbols } : {}), ...confidenceFields(r.confidence, features), issue_type: classifyIssueText(row.body),
+      ...(r.error ? { error: r.error } : {}),
     }));
     done++;
     deps.onProgress?.({ done, total: rows.length, id: row.id, repo: row.repo, elapsedMs: deps.now() - started });

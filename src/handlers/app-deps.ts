@@ -119,3 +119,8 @@ export function createdAt(iso: string | undefined | null): { createdAt?: number 
   const t = iso ? Date.parse(iso) : NaN;
   return Number.isFinite(t) ? { createdAt: t } : {};
 }
+
+/** The label names of an event's issue (GitHub sends label objects; older payloads may hold plain names). */
+export function labelNames(labels: readonly (string | { readonly name?: string | null })[] | undefined | null): string[] {
+  return (labels ?? []).map((l) => (typeof l === "string" ? l : l.name ?? "")).filter((l) => l !== "");
+}

@@ -4,7 +4,7 @@ import { repoKeyString } from "../triage/data-layout.js";
 import { parseCommand } from "../triage/parse-command.js";
 import { isolateExtra } from "../triage/isolate-extra.js";
 import { mayRunCommands } from "../triage/should-triage.js";
-import { createdAt, readEventSettings, repoKeyOf, triageDepsFor, type AppDeps } from "./app-deps.js";
+import { createdAt, labelNames, readEventSettings, repoKeyOf, triageDepsFor, type AppDeps } from "./app-deps.js";
 
 /**
  * `issue_comment.created` with a `/bugscout` command: only people the settings allow, within the per-repository
@@ -37,7 +37,7 @@ export function onIssueComment(deps: AppDeps) {
     const outcome = await answerCommand(triage, {
       key,
       defaultBranch: payload.repository.default_branch,
-      issue: { number: issue.number, title: issue.title, body: issue.body ?? "", locked: issue.locked === true, ...createdAt(issue.created_at) },
+      issue: { number: issue.number, title: issue.title, body: issue.body ?? "", locked: issue.locked === true, labels: labelNames(issue.labels), ...createdAt(issue.created_at) },
       settings,
       problems,
       command,

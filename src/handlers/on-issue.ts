@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Context } from "probot";
 import { skipReason } from "../triage/should-triage.js";
 import { triageIssue } from "../triage/triage-issue.js";
-import { createdAt, readEventSettings, repoKeyOf, triageDepsFor, type AppDeps } from "./app-deps.js";
+import { createdAt, labelNames, readEventSettings, repoKeyOf, triageDepsFor, type AppDeps } from "./app-deps.js";
 
 /**
  * `issues.opened`, `issues.labeled` and `issues.edited` (title or body): rank the issue and upsert the comment, with
@@ -37,6 +37,7 @@ export function onIssue(deps: AppDeps) {
         title: payload.issue.title,
         body: payload.issue.body ?? "",
         locked: payload.issue.locked === true,
+        labels: labelNames(payload.issue.labels),
         ...createdAt(payload.issue.created_at),
       },
       settings,

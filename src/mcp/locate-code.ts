@@ -1,3 +1,4 @@
+import { classifyIssueText } from "../issue-type/classify-issue-text.js";
 import type { RankedFile, SymbolPointer } from "../rank/types.js";
 import { rankIssue } from "../triage/rank-issue.js";
 import { readTreeFile } from "../index/read-tree-file.js";
@@ -55,6 +56,7 @@ export async function prepareLocate(context: RepoContext, request: Omit<LocateRe
     ranked,
     terms,
     confidence: ranking.confidence,
+    issueType: classifyIssueText(request.issue),
     located: ranking.files.map((file) => ({
       file,
       pointers: resolvePointers(context, file),
@@ -122,6 +124,7 @@ function packLocated(
   }));
   const fileTokens = located.reduce((sum, { file }) => sum + context.fileTokens(file.path), 0);
   const build = (included: readonly CodeView[], leftOut: readonly string[]): LocateAnswer => ({
+    issue_type: prepared.issueType,
     confidence: Math.round(prepared.confidence * 1000) / 1000,
     files, code: included, left_out: leftOut, token_budget: budget, file_tokens: fileTokens,
   });

@@ -1,3 +1,4 @@
+import type { IssueType } from "../issue-type/types.js";
 import type { Evidence, RankedFile } from "../rank/types.js";
 import type { ClearLead } from "./clear-lead.js";
 import type { CodeView } from "./code-views.js";
@@ -31,6 +32,8 @@ export interface LocatedFile {
 
 /** The answer of `locate` before its own token count is added. */
 export interface LocateAnswer {
+  /** What kind of issue the text reads as (bug, feature, question, documentation), how sure, and from what. */
+  readonly issue_type: IssueType;
   /** How sure the ranking is of its first file: the probability (0 to 1) that it is one to change (`Ranking.confidence`). */
   readonly confidence: number;
   readonly files: readonly LocatedFile[];
@@ -54,6 +57,8 @@ export interface PreparedLocate {
   readonly located: readonly LocatedEntry[];
   /** The ranking's confidence in its first file (`Ranking.confidence`). */
   readonly confidence: number;
+  /** The kind of issue the text reads as. */
+  readonly issueType: IssueType;
   /** The symbols of the cross-file ranking, best first (`rankSymbols`). */
   readonly ranked: readonly CatalogSymbol[];
   /** The issue's words with their counts (`issueTerms`): what an excerpt's lines are chosen by. */

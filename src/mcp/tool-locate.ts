@@ -12,7 +12,8 @@ export const locateTool = defineTool({
   title: "Locate the code an issue is about",
   description:
     "Start here for a bug report, feature request or error message: give its text (title, body, stack trace) as " +
-    "`issue`. Returns `confidence`, the probability (0 to 1) that the first file is one the fix changes (low: the " +
+    "`issue`. Returns `issue_type` (`type`: bug, feature, question or documentation, with its `confidence` and " +
+    "`source`), `confidence`, the probability (0 to 1) that the first file is one the fix changes (low: the " +
     "issue may name no code of this repository), and the repository files most likely to need a change, best " +
     "first, each with a score, why it " +
     "ranks (matched `terms`, a stack-trace frame or path `mention`, a matching `tests` or `declarations` file) " +

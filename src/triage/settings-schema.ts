@@ -122,6 +122,19 @@ const commandsSchema = z
   })
   .describe("Slash commands.");
 
+const issueTypesSchema = z
+  .object({
+    labels: z
+      .record(z.string().min(1).max(100), z.enum(["bug", "feature", "question", "documentation"]))
+      .default({})
+      .describe("The repository's own type labels, `label: bug | feature | question | documentation`, over the default names (`bug`, `type: bug`, `kind/bug`, `defect`, `regression`, `enhancement`, `feature request`, `question`, `support`, `documentation`, `docs`, …; docs/issue-type.md)."),
+    learn: z
+      .boolean()
+      .default(true)
+      .describe("Adapt the shipped issue-type classifier to this repository's own closed issues that carry a type label (the most recent 300, read through the API and cached for a day)."),
+  })
+  .describe("What kind of issue it is: bug report, feature request, question or documentation (docs/issue-type.md).");
+
 /**
  * The one schema for `.github/bugscout.yml`: the TypeScript type, the defaults and (through
  * `buildSettingsJsonSchema`) the JSON Schema in docs/configuration.md all come from here.
@@ -134,6 +147,7 @@ export const settingsSchema = z.object({
   comment: commentSchema.default({}),
   commands: commandsSchema.default({}),
   labels: labelsSchema.default({}),
+  issue_types: issueTypesSchema.default({}),
   owners: z
     .enum(["show", "mention", "assign", "off"])
     .default("show")

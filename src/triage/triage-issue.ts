@@ -1,3 +1,4 @@
+import type { IssueType } from "../issue-type/types.js";
 import type { Ranking } from "../rank/types.js";
 import { MAX_RECORDED_MAP_LABELS, type PastFix, type PredictionLabels, type RecordStore } from "../records/record-store.js";
 import type { HistoryDocCache } from "./history-doc-cache.js";
@@ -20,9 +21,10 @@ import type { Settings } from "./settings-schema.js";
 import { summarizeError } from "./summarize-error.js";
 import { isolateExtra, reportExtraFailure, type ExtraFailureSink } from "./isolate-extra.js";
 import { EMPTY_AREA_MAP } from "../route/area-map.js";
+import { findIssueType, type IssueTypeDeps } from "./find-issue-type.js";
 
 /** What {@link triageIssue} needs. */
-export interface TriageDeps extends RefreshIndexDeps {
+export interface TriageDeps extends RefreshIndexDeps, IssueTypeDeps {
   /** The repository on GitHub: index refreshes, the comment, and routing (labels, owners). */
   readonly gateway: RepoGateway & RoutingGateway;
   readonly ranker: IssueRanker;
@@ -51,6 +53,8 @@ export interface TriageRequest {
     readonly locked: boolean;
     /** When the issue was opened (ms since the epoch): only fixes before it count as similar past fixes. */
     readonly createdAt?: number;
+    /** The issue's label names (a type label says what kind of issue it is); absent: none. */
+    readonly labels?: readonly string[];
   };
   readonly settings: Settings;
   readonly problems: readonly SettingsProblem[];
@@ -72,13 +76,13 @@ export interface TriageRouting {
   readonly result?: RoutingResult;
 }
 
-/** What the triage did, for logs, tests and the entry points' outputs. */
+/** What the triage did, for logs, tests and the entry points' outputs; `issueType` is the kind of issue it is. */
 export type TriageOutcome =
-  | { readonly kind: "silent"; readonly ranking: Ranking; readonly routing?: TriageRouting }
-  | { readonly kind: "dry-run"; readonly body: string; readonly ranking?: Ranking; readonly routing?: TriageRouting }
-  | { readonly kind: "locked"; readonly ranking?: Ranking; readonly routing?: TriageRouting }
+  | { readonly kind: "silent"; readonly ranking: Ranking; readonly routing?: TriageRouting; readonly issueType?: IssueType }
+  | { readonly kind: "dry-run"; readonly body: string; readonly ranking?: Ranking; readonly routing?: TriageRouting; readonly issueType?: IssueType }
+  | { readonly kind: "locked"; readonly ranking?: Ranking; readonly routing?: TriageRouting; readonly issueType?: IssueType }
   | { readonly kind: "superseded" }
-  | { readonly kind: "posted"; readonly upsert: UpsertOutcome; readonly body: string; readonly ranking?: Ranking; readonly routing?: TriageRouting };
+  | { readonly kind: "posted"; readonly upsert: UpsertOutcome; readonly body: string; readonly ranking?: Ranking; readonly routing?: TriageRouting; readonly issueType?: IssueType };
 
 /** Longest issue text ranked; GitHub caps issue bodies at 65,536 characters. */
 const MAX_TEXT_CHARS = 70_000;
@@ -98,6 +102,8 @@ export async function triageIssue(deps: TriageDeps, request: TriageRequest): Pro
       deps.log.info({ issue: issue.number }, "issue edited again since this delivery: the later one ranks it");
       return { kind: "superseded" };
     }
+    const issueType = await findIssueType(deps, request);
+    deps.log.info({ issue: issue.number, issueType }, "issue type");
     const commit = await deps.gateway.fetchBranchHead(request.defaultBranch);
     // The maps are read while the index refreshes and the issue is ranked; they never hold the comment back.
     const maps = isolateExtra(deps, "routing-maps", { issue: issue.number }, () => readRoutingMaps(deps, settings, commit), NO_MAPS);
@@ -137,11 +143,11 @@ export async function triageIssue(deps: TriageDeps, request: TriageRequest): Pro
     if (render(undefined) === undefined) {
       // Silence is an answer, not a lost ranking: it counts in `/bugscout stats` and a maintainer's `/bugscout` posts it.
       if (!settings.dry_run) await recordPrediction(deps, request, commit, ranking, predictionLabels(routingMaps, intent));
-      return { kind: "silent", ranking, routing };
+      return { kind: "silent", ranking, routing, issueType };
     }
     if (issue.locked && !settings.dry_run) {
       deps.log.info({ issue: issue.number }, "issue is locked: comment not posted");
-      return { kind: "locked", ranking, routing };
+      return { kind: "locked", ranking, routing, issueType };
     }
     // A dry run reads what routing would change and changes nothing.
     // Routing is an extra: when it fails (a 404 from the issue's events, a 5xx, a stall), the comment goes out with the
@@ -155,12 +161,12 @@ export async function triageIssue(deps: TriageDeps, request: TriageRequest): Pro
     const body = render(result)!;
     if (settings.dry_run) {
       deps.log.info({ issue: issue.number, body, labels: result?.added ?? [], assign: result?.assigned ?? [] }, "dry run: comment not posted");
-      return { kind: "dry-run", body, ranking, routing: routed };
+      return { kind: "dry-run", body, ranking, routing: routed, issueType };
     }
     const upsert = await deps.gateway.upsertComment(issue.number, COMMENT_MARKER, body);
     deps.log.info({ issue: issue.number, upsert }, "comment upserted");
     if (upsert !== "locked") await recordPrediction(deps, request, commit, ranking, predictionLabels(routingMaps, intent));
-    return upsert === "locked" ? { kind: "locked", ranking, routing: routed } : { kind: "posted", upsert, body, ranking, routing: routed };
+    return upsert === "locked" ? { kind: "locked", ranking, routing: routed, issueType } : { kind: "posted", upsert, body, ranking, routing: routed, issueType };
   });
 }
 

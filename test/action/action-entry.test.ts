@@ -1,3 +1,5 @@
+import { classifyIssueType } from "../../src/issue-type/classify-issue-type.js";
+import { shippedIssueTypeModel } from "../../src/issue-type/shipped-model.js";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -135,6 +137,10 @@ describe("the Action's entry point against a fake GitHub", () => {
     assert.deepEqual(JSON.parse(written.labels), ["area/billing"]);
     assert.deepEqual(JSON.parse(written.owners), ["@alice", "@acme/shop"]);
     assert.match(written.confidence, /^(0\.\d\d|1\.00)$/);
+    // No type label, no template: the shipped classifier answers, as `bugscout classify` would for the same text.
+    const expectedType = classifyIssueType({ title: ISSUE.title, body: ISSUE.body, labels: [] }, { model: shippedIssueTypeModel() });
+    assert.deepEqual(JSON.parse(written["issue-type"]), expectedType);
+    assert.equal(expectedType.source, "model");
     assert.deepEqual(repo.createdLabels, []);
     assert.deepEqual(fake.unexpected, []);
   });

@@ -19,6 +19,7 @@ describe("parseSettings", () => {
       comment: { show_scores: false, show_symbols: true, collapsed: false, header: "", footer: "", show_details: true, below_confidence: "silent", show_accuracy: false },
       commands: { enabled: true, allow: "collaborators" },
       labels: { from_labeler: true, areas: {}, min_confidence: defaultSettings().labels.min_confidence, max: 1 },
+      issue_types: { labels: {}, learn: true },
       owners: "show",
       dry_run: false,
     });

@@ -3,6 +3,9 @@ import assert from "node:assert/strict";
 import { parseDataset } from "../../src/eval/dataset.js";
 import { evaluateDataset, type EvalDeps, type EvalProgress } from "../../src/eval/evaluate-dataset.js";
 import { renderReport } from "../../src/eval/render-report.js";
+import { classifyIssueText } from "../../src/issue-type/classify-issue-text.js";
+
+const typeOf = (text: string) => classifyIssueText(text);
 
 const jsonl = [
   { id: "acme-1", repo: "acme/app", base_commit: "c1", body: "cart total wrong", gold_files: ["cart.py"] },
@@ -62,12 +65,14 @@ test("writes one result line per row, with errors for trees that cannot be opene
   const { deps, lines, progress } = fakeDeps();
   await evaluateDataset(deps, parseDataset(jsonl));
   assert.deepEqual(lines.map((l) => JSON.parse(l)), [
-    { id: "acme-1", ranking: ["cart.py", "pay.py"], mode: "bm25", ms: 5, symbols: [] },
-    { id: "acme-3", ranking: ["cart.py", "pay.py"], mode: "bm25", ms: 5, symbols: [] },
-    { id: "acme-2", ranking: ["cart.py", "pay.py"], mode: "bm25", ms: 5, symbols: [] },
-    { id: "gone-1", ranking: [], mode: "none", ms: 0, symbols: [], error: "no tree for g1" },
-    { id: "zeta-1", ranking: ["lex.py", "a.py", "b.py", "c.py", "d.py", "parse.py"], mode: "bm25", ms: 5, symbols: [] },
+    { id: "acme-1", ranking: ["cart.py", "pay.py"], mode: "bm25", ms: 5, symbols: [], issue_type: typeOf("cart total wrong") },
+    { id: "acme-3", ranking: ["cart.py", "pay.py"], mode: "bm25", ms: 5, symbols: [], issue_type: typeOf("discount lost") },
+    { id: "acme-2", ranking: ["cart.py", "pay.py"], mode: "bm25", ms: 5, symbols: [], issue_type: typeOf("refund fails") },
+    { id: "gone-1", ranking: [], mode: "none", ms: 0, symbols: [], issue_type: typeOf("anything"), error: "no tree for g1" },
+    { id: "zeta-1", ranking: ["lex.py", "a.py", "b.py", "c.py", "d.py", "parse.py"], mode: "bm25", ms: 5, symbols: [], issue_type: typeOf("parser crash") },
   ]);
+  // Each run line carries the kind of issue its text reads as (the shipped classifier, no labels).
+  assert.ok(lines.every((l) => (JSON.parse(l) as { issue_type: { source: string } }).issue_type.source === "model"));
   assert.deepEqual(progress.map((p) => `${p.done}/${p.total} ${p.id}`), ["1/5 acme-1", "2/5 acme-3", "3/5 acme-2", "4/5 gone-1", "5/5 zeta-1"]);
 });
 
