@@ -13,6 +13,10 @@ export interface OpsMetrics {
   readonly shardsHeld: Gauge;
   /** Extras of a triage (routing, its maps, a reaction, a source map) that failed while the comment went out. */
   readonly extraFailures: Counter<"step">;
+  /** Reconciler: accepted deliveries Redis had lost, queued again. */
+  readonly requeued: Counter;
+  /** Web role: deliveries whose id was accepted before (GitHub's redelivery, or a sender's retry). */
+  readonly redelivered: Counter;
 }
 
 /** Creates the metrics; `depth` (when the process can see the queues) is read at each scrape. */
@@ -49,6 +53,8 @@ export function createOpsMetrics(depth?: () => Promise<QueueDepth>): OpsMetrics 
     voyageErrors: new Counter({ name: "bugscout_voyage_errors_total", help: "Voyage API errors by HTTP status (0: no answer)", labelNames: ["status"], registers: [registry] }),
     shardsHeld: new Gauge({ name: "bugscout_worker_shards_held", help: "Shard leases this worker holds", registers: [registry] }),
     extraFailures: new Counter({ name: "bugscout_extra_failures_total", help: "Triage extras that failed without costing the comment, by step", labelNames: ["step"], registers: [registry] }),
+    requeued: new Counter({ name: "bugscout_deliveries_requeued_total", help: "Accepted deliveries missing from Redis, queued again by the reconciler", registers: [registry] }),
+    redelivered: new Counter({ name: "bugscout_deliveries_redelivered_total", help: "Web role: deliveries whose id was accepted before", registers: [registry] }),
   };
 }
 

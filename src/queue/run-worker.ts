@@ -1,4 +1,4 @@
-import { UnrecoverableError, Worker, type Job } from "bullmq";
+import { DelayedError, UnrecoverableError, Worker, type Job } from "bullmq";
 import { Redis, type RedisOptions } from "ioredis";
 import type { ScaleRecords } from "../records/scale-records.js";
 import type { Log } from "../triage/ports.js";
@@ -53,13 +53,20 @@ export async function startWorkerRole(deps: WorkerRoleDeps): Promise<WorkerRole>
   let stopping = false;
   let round: Promise<void> = Promise.resolve();
 
-  async function process(job: Job<DeliveryJob>): Promise<string> {
+  async function process(job: Job<DeliveryJob>, token?: string): Promise<string> {
     const delivery = job.data;
-    if (await deps.records.deliveries.wasProcessed(delivery.id)) {
+    const { records } = deps;
+    if (await records.deliveries.wasProcessed(delivery.id)) {
       deps.log.info({ id: delivery.id, event: delivery.name }, "delivery already processed; skipped");
+      await records.accepted.settle(delivery.id, deps.now());
       return "duplicate";
     }
-    await slots.run(async () => {
+    const ran = await slots.run(async () => {
+      // PostgreSQL, not Redis, has the last word on who runs a delivery: after Redis lost its queues, the reconciler may
+      // queue again a delivery whose first run is still going in another process.
+      const claim = () => records.accepted.claim(delivery, deps.workerId, deps.now(), deps.now() + deps.leaseMs);
+      if (!(await claim())) return false;
+      const renew = setInterval(() => void claim().catch(() => {}), Math.max(200, Math.floor(deps.leaseMs / 3)));
       const end = deps.metrics.jobSeconds.startTimer({ kind: delivery.name });
       try {
         await deps.handle(delivery);
@@ -68,11 +75,22 @@ export async function startWorkerRole(deps: WorkerRoleDeps): Promise<WorkerRole>
         const kind = classifyFailure(error);
         end({ outcome: kind });
         deps.log.warn({ id: delivery.id, event: delivery.name, attempt: job.attemptsMade + 1, status: statusOf(error), kind }, "delivery failed");
+        // Given up (permanent, or the last attempt): the reconciler must not queue it again.
+        if (kind === "permanent" || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await records.accepted.settle(delivery.id, deps.now()).catch(() => {});
         if (kind === "permanent") throw new UnrecoverableError(`permanent failure (HTTP ${statusOf(error)})`);
         throw error instanceof Error ? error : new Error(String(error));
+      } finally {
+        clearInterval(renew);
       }
+      return true;
     });
-    await deps.records.deliveries.markProcessed(delivery.id, deps.now());
+    if (!ran) {
+      deps.log.info({ id: delivery.id, event: delivery.name }, "delivery running in another process; tried again later");
+      await job.moveToDelayed(deps.now() + deps.leaseMs, token);
+      throw new DelayedError();
+    }
+    await records.deliveries.markProcessed(delivery.id, deps.now());
+    await records.accepted.settle(delivery.id, deps.now());
     return "processed";
   }
 
@@ -90,19 +108,38 @@ export async function startWorkerRole(deps: WorkerRoleDeps): Promise<WorkerRole>
     consumers.set(shard, worker);
   }
 
-  async function drain(shard: number): Promise<void> {
+  /** Consumers being closed; a shard taken again waits for its old consumer first. */
+  const closing = new Map<number, Promise<void>>();
+
+  /** Stops consuming a shard, letting its running job finish — but not forever (see closeWithin). */
+  function drain(shard: number): Promise<void> {
     const worker = consumers.get(shard);
     consumers.delete(shard);
-    await worker?.close();
+    if (!worker) return closing.get(shard) ?? Promise.resolve();
+    const closed = closeWithin(worker, shard).finally(() => closing.delete(shard));
+    closing.set(shard, closed);
+    return closed;
+  }
+
+  // BullMQ's close can wait for a connection that is still coming back (Redis restarting) or a job that never ends:
+  // after a lease period it is forced, so one shard never holds up the lease rounds of the others.
+  async function closeWithin(worker: Worker<DeliveryJob>, shard: number): Promise<void> {
+    if (await settlesWithin(worker.close(), deps.leaseMs)) return;
+    deps.log.warn({ shard }, "shard consumer did not close within the lease; forced");
+    await settlesWithin(worker.close(true), deps.leaseMs);
   }
 
   async function balance(): Promise<void> {
     const plan = await leases.round();
     for (const shard of plan.lost) {
       deps.log.warn({ shard }, "shard lease lost; stopping its consumer");
-      await drain(shard);
+      // Not awaited: the other shards' leases are renewed meanwhile (a Redis restart empties every lease at once).
+      void drain(shard);
     }
-    for (const shard of plan.acquired) consume(shard);
+    for (const shard of plan.acquired) {
+      await closing.get(shard);
+      consume(shard);
+    }
     for (const shard of plan.surplus) {
       await drain(shard);
       await leases.release(shard);
@@ -131,11 +168,18 @@ export async function startWorkerRole(deps: WorkerRoleDeps): Promise<WorkerRole>
       await round;
       // Leases are renewed while the running jobs drain, so no other worker takes a shard mid-job.
       const renew = setInterval(() => void leases.round(true).catch(() => {}), Math.max(200, Math.floor(deps.leaseMs / 3)));
-      await Promise.all([...consumers.keys()].map((shard) => drain(shard)));
+      await Promise.all([...consumers.keys(), ...closing.keys()].map((shard) => drain(shard)));
       clearInterval(renew);
       await Promise.all([...leases.held()].map((shard) => leases.release(shard)));
       await leases.leave();
       redis.disconnect();
     },
   };
+}
+
+/** Whether `promise` settled (either way) within `ms`. */
+function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  return Promise.race([promise.then(() => true, () => true), late]).finally(() => clearTimeout(timer));
 }

@@ -31,6 +31,8 @@ export interface QueueDepth {
 /** The producer side of the shard queues. */
 export interface ShardQueues {
   enqueue(job: DeliveryJob): Promise<EnqueueResult>;
+  /** Whether Redis still holds the delivery's job (waiting, running, delayed, completed or failed). */
+  holds(job: DeliveryJob): Promise<boolean>;
   depth(now: number): Promise<QueueDepth>;
   /** Resolves when Redis answers a PING. */
   ping(): Promise<void>;
@@ -64,6 +66,9 @@ export function createShardQueues(options: ShardQueuesOptions): ShardQueues {
       // BullMQ ignores an add whose job id is still kept (waiting, running, completed or failed).
       await queue.add(job.name, job, jobOptions(job.id));
       return { shard };
+    },
+    async holds(job) {
+      return (await queues[shardOf(routingKeyOf(job.payload), options.shards)].getJob(job.id)) !== undefined;
     },
     async depth(now) {
       let waiting = 0, active = 0, delayed = 0, failed = 0, oldest = now;

@@ -6,7 +6,7 @@ import type { EnqueueResult } from "./shard-queues.js";
 
 /** GitHub caps webhook payloads at 25 MB; anything larger is refused before it is buffered. */
 const MAX_BODY_BYTES = 25 * 1024 * 1024;
-/** Longest wait for Redis before answering 503: GitHub gives up on a delivery after 10 s. */
+/** Longest wait for Redis, and for PostgreSQL, before answering: GitHub gives up on a delivery after 10 s. */
 const ENQUEUE_TIMEOUT_MS = 3_000;
 
 /** What {@link webReceiver} needs. */
@@ -15,6 +15,14 @@ export interface WebReceiverDeps {
   /** `WEBHOOK_PATH`, default `/api/github/webhooks`. */
   readonly path: string;
   readonly enqueue: (job: DeliveryJob) => Promise<EnqueueResult>;
+  /**
+   * The durable accept: records the delivery (resolving false when its id was accepted before) before any 2xx. With
+   * it, a delivery Redis cannot take is still answered 202 (the reconciler queues it later), and one that cannot be
+   * recorded is answered 503. Without it, Redis alone decides between 202 and 503.
+   */
+  readonly accept?: (job: DeliveryJob) => Promise<boolean>;
+  /** Called for a delivery whose id was accepted before (a redelivery), for metrics. */
+  readonly onRedelivery?: () => void;
   readonly now: () => number;
   readonly log: Log;
   /** Called once per answered delivery, for metrics. */
@@ -62,12 +70,37 @@ async function receive(req: IncomingMessage, deps: WebReceiverDeps): Promise<{ s
   } catch {
     return { status: 400, body: { error: "payload is not JSON" } };
   }
+  const job: DeliveryJob = { id, name, payload, receivedAt: deps.now() };
+  if (deps.accept) {
+    let fresh: boolean;
+    try {
+      fresh = await withTimeout(onceMore(() => deps.accept!(job)), ENQUEUE_TIMEOUT_MS);
+    } catch (error) {
+      deps.log.error({ id, event: name, err: error instanceof Error ? error.message : String(error) }, "delivery not recorded");
+      return { status: 503, body: { error: "records unavailable; the delivery was not kept" } };
+    }
+    if (!fresh) deps.onRedelivery?.();
+  }
   try {
-    const { shard } = await withTimeout(deps.enqueue({ id, name, payload, receivedAt: deps.now() }), ENQUEUE_TIMEOUT_MS);
+    const { shard } = await withTimeout(deps.enqueue(job), ENQUEUE_TIMEOUT_MS);
     return { status: 202, body: { queued: id, shard } };
   } catch (error) {
-    deps.log.error({ id, event: name, err: error instanceof Error ? error.message : String(error) }, "delivery not queued");
+    const err = error instanceof Error ? error.message : String(error);
+    if (deps.accept) {
+      deps.log.warn({ id, event: name, err }, "delivery recorded but not queued; the reconciler queues it when Redis answers");
+      return { status: 202, body: { accepted: id } };
+    }
+    deps.log.error({ id, event: name, err }, "delivery not queued");
     return { status: 503, body: { error: "queue unavailable; the delivery was not kept" } };
+  }
+}
+
+/** One more try after a failure: a pooled connection PostgreSQL just closed fails once, and the next one is new. */
+async function onceMore<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch {
+    return fn();
   }
 }
 

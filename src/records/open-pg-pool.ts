@@ -30,10 +30,12 @@ export interface PgPoolOptions {
 export async function openMigratedPgPool(options: PgPoolOptions, set: PgMigrationSet): Promise<pg.Pool> {
   const schema = options.schema ?? "bugscout";
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid schema name ${schema}`);
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 4 });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
+  // The schema is a startup option of every connection, so a connection made again after PostgreSQL dropped the last
+  // one (a restart, pg_terminate_backend) is on it before its first query.
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 4, options: `-c search_path=${schema}` });
+  // An idle client losing its connection must not crash the process: the pool drops it and the next query connects
+  // anew; a query in flight fails (the web role answers 503, a job is retried).
   pool.on("error", () => {});
-  pool.on("connect", (client) => void client.query(`SET search_path TO ${schema}`));
   await migrate(pool, schema, set);
   return pool;
 }

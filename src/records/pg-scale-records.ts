@@ -1,4 +1,5 @@
 import { openMigratedPgPool } from "./open-pg-pool.js";
+import type { DeliveryJob } from "../queue/delivery-job.js";
 import type { ScaleRecords } from "./scale-records.js";
 
 /** Versioned migrations; each runs once per schema, in order, inside a transaction. */
@@ -7,6 +8,11 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX processed_deliveries_at ON processed_deliveries (processed_at);
    CREATE TABLE rate_events (key TEXT NOT NULL, at BIGINT NOT NULL);
    CREATE INDEX rate_events_key_at ON rate_events (key, at);`,
+  `CREATE TABLE accepted_deliveries (
+     id TEXT PRIMARY KEY, name TEXT NOT NULL, payload TEXT NOT NULL, accepted_at BIGINT NOT NULL,
+     claimed_by TEXT, claimed_until BIGINT NOT NULL DEFAULT 0, settled_at BIGINT);
+   CREATE INDEX accepted_deliveries_open ON accepted_deliveries (accepted_at) WHERE settled_at IS NULL;
+   CREATE INDEX accepted_deliveries_settled ON accepted_deliveries (settled_at) WHERE settled_at IS NOT NULL;`,
 ];
 
 /** Options for {@link openPgScaleRecords}. */
@@ -36,6 +42,38 @@ export async function openPgScaleRecords(options: PgRecordsOptions): Promise<Sca
       },
       async prune(before) {
         return (await pool.query("DELETE FROM processed_deliveries WHERE processed_at < $1", [before])).rowCount ?? 0;
+      },
+    },
+    accepted: {
+      async accept(d) {
+        const { rowCount } = await pool.query(
+          "INSERT INTO accepted_deliveries (id, name, payload, accepted_at) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING",
+          [d.id, d.name, JSON.stringify(d.payload), d.receivedAt],
+        );
+        return rowCount === 1;
+      },
+      async claim(d, owner, now, until) {
+        const { rowCount } = await pool.query(
+          `INSERT INTO accepted_deliveries (id, name, payload, accepted_at, claimed_by, claimed_until) VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (id) DO UPDATE SET claimed_by = EXCLUDED.claimed_by, claimed_until = EXCLUDED.claimed_until
+           WHERE accepted_deliveries.claimed_by IS NULL OR accepted_deliveries.claimed_by = $5 OR accepted_deliveries.claimed_until <= $7`,
+          [d.id, d.name, JSON.stringify(d.payload), d.receivedAt, owner, until, now],
+        );
+        return rowCount === 1;
+      },
+      async settle(id, at) {
+        await pool.query("UPDATE accepted_deliveries SET settled_at = $2, claimed_by = NULL WHERE id = $1 AND settled_at IS NULL", [id, at]);
+      },
+      async pending(before, now, limit) {
+        const { rows } = await pool.query<{ id: string; name: string; payload: string; accepted_at: string }>(
+          `SELECT id, name, payload, accepted_at FROM accepted_deliveries
+           WHERE settled_at IS NULL AND accepted_at < $1 AND claimed_until <= $2 ORDER BY accepted_at LIMIT $3`,
+          [before, now, limit],
+        );
+        return rows.map((r): DeliveryJob => ({ id: r.id, name: r.name, payload: JSON.parse(r.payload) as Record<string, unknown>, receivedAt: Number(r.accepted_at) }));
+      },
+      async prune(before) {
+        return (await pool.query("DELETE FROM accepted_deliveries WHERE settled_at < $1", [before])).rowCount ?? 0;
       },
     },
     rateWindows: {

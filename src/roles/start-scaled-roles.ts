@@ -8,6 +8,7 @@ import { createOpsMetrics } from "../queue/ops-metrics.js";
 import { opsRoutes, type HealthCheck } from "../queue/ops-routes.js";
 import { redisOptions } from "../queue/redis-options.js";
 import { startWorkerRole } from "../queue/run-worker.js";
+import { startReconciler } from "../queue/reconcile-accepted.js";
 import { createShardQueues } from "../queue/shard-queues.js";
 import { webReceiver } from "../queue/web-receiver.js";
 import { openPgRecordStore } from "../records/pg-record-store.js";
@@ -19,6 +20,10 @@ import { countGitHubErrors } from "./count-github-errors.js";
 
 /** How long processed delivery ids are remembered (beyond BullMQ's own 24 h of kept job ids). */
 const PROCESSED_KEEP_MS = 14 * 86_400_000;
+/** How often a worker looks for accepted deliveries that Redis lost (and once at start). */
+const RECONCILE_INTERVAL_MS = 15_000;
+/** A delivery accepted this recently is being queued by the web role itself. */
+const RECONCILE_GRACE_MS = 5_000;
 
 /** What the entry point hands over when a queue is configured. */
 export interface ScaledRolesInput {
@@ -54,12 +59,19 @@ export async function startScaledRoles(input: ScaledRolesInput): Promise<void> {
   const probot = await createProbot({ env: env.probot, overrides: { Octokit: countingOctokit } }).ready();
   const log: Log = probot.log;
   input.setLog(log);
-  const checks: HealthCheck[] = [{ name: "queue", check: () => queues.ping() }];
+  // The durable accept needs records every role sees: PostgreSQL, or one process running both roles.
+  const durable = web && (env.databaseUrl !== undefined || worker);
+  const records = worker || durable
+    ? await openScaleRecords({ dataDir: deps.dataDir, schema: env.databaseSchema, ...(env.databaseUrl ? { databaseUrl: env.databaseUrl } : {}) })
+    : undefined;
+  // Only a web role without the durable accept is of no use while Redis is down (it answers 503); every other role
+  // rides a Redis or PostgreSQL restart out and says "degraded" meanwhile.
+  const checks: HealthCheck[] = [{ name: "queue", check: () => queues.ping(), essential: web && !durable }];
+  if (records) checks.push({ name: "records", check: () => records.ping(), essential: durable });
   const routes: ((req: IncomingMessage, res: ServerResponse) => boolean)[] = [];
   const stops: (() => Promise<void>)[] = [];
 
-  if (worker) {
-    const records = await openScaleRecords({ dataDir: deps.dataDir, schema: env.databaseSchema, ...(env.databaseUrl ? { databaseUrl: env.databaseUrl } : {}) });
+  if (worker && records) {
     const background = createJobBackground();
     const timed = timedPorts(deps.indexer, deps.ranker, metrics);
     // With DATABASE_URL the learning loop's predictions and outcomes are shared by every worker too.
@@ -90,14 +102,20 @@ export async function startScaledRoles(input: ScaledRolesInput): Promise<void> {
       now,
       handle: (job) => background.collect(() => probot.receive({ id: job.id, name: job.name, payload: job.payload } as Parameters<typeof probot.receive>[0])),
     });
-    checks.push({ name: "worker-redis", check: () => role.ping() }, { name: "records", check: () => records.ping() });
+    checks.push({ name: "worker-redis", check: () => role.ping(), essential: false });
+    const reconciler = startReconciler({
+      accepted: records.accepted, queues, log, now, onRequeued: () => metrics.requeued.inc(), intervalMs: RECONCILE_INTERVAL_MS, graceMs: RECONCILE_GRACE_MS,
+    });
     // GitHub redelivers within days; ids older than PROCESSED_KEEP_MS are forgotten.
-    const prune = setInterval(() => void records.deliveries.prune(now() - PROCESSED_KEEP_MS).catch(() => {}), 3_600_000);
+    const prune = setInterval(() => {
+      void records.deliveries.prune(now() - PROCESSED_KEEP_MS).catch(() => {});
+      void records.accepted.prune(now() - PROCESSED_KEEP_MS).catch(() => {});
+    }, 3_600_000);
     prune.unref();
     stops.push(async () => {
       clearInterval(prune);
+      await reconciler.stop();
       await role.stop();
-      await records.close();
       await learning?.close();
     });
   }
@@ -106,6 +124,7 @@ export async function startScaledRoles(input: ScaledRolesInput): Promise<void> {
       secret: queue.webhookSecret,
       path: queue.webhookPath,
       enqueue: (job) => queues.enqueue(job),
+      ...(durable && records ? { accept: (job) => records.accepted.accept(job), onRedelivery: () => metrics.redelivered.inc() } : {}),
       now,
       log,
       observe: (status, seconds) => metrics.webhookSeconds.observe({ status: String(status) }, seconds),
@@ -127,6 +146,7 @@ export async function startScaledRoles(input: ScaledRolesInput): Promise<void> {
       // The web role stops accepting first, so no delivery is answered without being queued.
       await new Promise<void>((resolve) => server.close(() => resolve()));
       for (const s of stops) await s();
+      await records?.close();
       await queues.close();
       log.info({ role: queue.role }, "stopped");
     })().finally(() => process.exit(0));

@@ -24,6 +24,37 @@ export function scaleRecordsContract(open: (shared: string) => Promise<ScaleReco
     }
   });
 
+  it("keeps accepted deliveries until settled: one claim at a time, expired claims taken over, settled ones never pending", async () => {
+    const records = await open("accepted");
+    const delivery = (id: string, at: number) => ({ id, name: "issues", payload: { action: "opened", n: id }, receivedAt: at });
+    try {
+      assert.equal(await records.accepted.accept(delivery("a", 100)), true);
+      assert.equal(await records.accepted.accept(delivery("a", 150)), false, "a redelivery changes nothing");
+      assert.equal(await records.accepted.accept(delivery("b", 200)), true);
+      assert.deepEqual(await records.accepted.pending(1_000, 1_000, 10), [delivery("a", 100), delivery("b", 200)]);
+      assert.deepEqual(await records.accepted.pending(150, 1_000, 10), [delivery("a", 100)], "accepted before the bound only");
+
+      assert.equal(await records.accepted.claim(delivery("a", 100), "w1", 1_000, 5_000), true);
+      assert.equal(await records.accepted.claim(delivery("a", 100), "w2", 2_000, 6_000), false, "held by w1");
+      assert.equal(await records.accepted.claim(delivery("a", 100), "w1", 2_000, 7_000), true, "w1 renews its own claim");
+      assert.deepEqual((await records.accepted.pending(1_000, 3_000, 10)).map((d) => d.id), ["b"], "a claimed delivery is running, not pending");
+      assert.deepEqual((await records.accepted.pending(1_000, 7_000, 10)).map((d) => d.id), ["a", "b"], "its claim expired: pending again");
+      assert.equal(await records.accepted.claim(delivery("a", 100), "w2", 7_000, 9_000), true, "an expired claim is taken over");
+
+      // A delivery the web role never recorded (queued before the durable accept) is recorded by its first claim.
+      assert.equal(await records.accepted.claim(delivery("c", 300), "w1", 7_000, 9_000), true);
+      await records.accepted.settle("a", 8_000);
+      await records.accepted.settle("a", 8_500);
+      await records.accepted.settle("c", 9_500);
+      assert.deepEqual((await records.accepted.pending(10_000, 10_000, 10)).map((d) => d.id), ["b"]);
+      assert.deepEqual((await records.accepted.pending(10_000, 10_000, 0)), []);
+      assert.equal(await records.accepted.prune(9_000), 1, "only settled deliveries are forgotten");
+      assert.equal(await records.accepted.accept(delivery("a", 11_000)), true, "forgotten: accepted anew");
+    } finally {
+      await records.close();
+    }
+  });
+
   it("admits at most `limit` events per key within the window, and refused events do not count", async () => {
     const records = await open("windows");
     try {

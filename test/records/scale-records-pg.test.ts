@@ -22,7 +22,7 @@ describe("scale records in PostgreSQL (DATABASE_URL), one schema per test", () =
     await client.connect();
     try {
       const { rows } = await client.query(`SELECT version FROM ${schema}.schema_migrations ORDER BY version`);
-      assert.deepEqual(rows.map((r: { version: number }) => r.version), [1]);
+      assert.deepEqual(rows.map((r: { version: number }) => r.version), [1, 2]);
     } finally {
       await client.end();
     }
