@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { run } from "probot";
 import { createApp } from "./app.js";
 import { createAppDeps } from "./compose/create-app-deps.js";
+import { createCheckRunReporter } from "./github/check-run-reporter.js";
 import { createTriageRuntime } from "./compose/create-triage-runtime.js";
 import { createAppOctokit } from "./github/app-octokit.js";
 import { EnvError, readEnv } from "./env.js";
@@ -60,6 +61,7 @@ const deps = createAppDeps(runtime, {
   historyDocs: createHistoryDocCache(),
   pushDeltaMaxFiles: env.pushDeltaMaxFiles,
   editSettleMs: EDIT_SETTLE_MS,
+  problemReporter: createCheckRunReporter,
 });
 
 // With REDIS_URL the roles of BUGSCOUT_ROLE run instead of the embedded server (docs/scaling.md).

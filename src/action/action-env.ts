@@ -33,6 +33,8 @@ export interface ActionEnv {
   readonly stateFile?: string;
   /** `GITHUB_OUTPUT`: the file step outputs (files, top-file, labels, owners, confidence) are appended to. */
   readonly outputFile?: string;
+  /** GITHUB_STEP_SUMMARY: the job summary, where settings problems are listed. */
+  readonly summaryFile?: string;
   /** The workflow run (`GITHUB_SHA`, `GITHUB_RUN_ID`, `GITHUB_RUN_ATTEMPT`), which keys the caches; absent outside a run. */
   readonly run?: { readonly sha: string; readonly id: string; readonly attempt: string };
 }
@@ -67,11 +69,13 @@ export function parseActionEnv(source: Readonly<Record<string, string | undefine
   const workspace = value("GITHUB_WORKSPACE");
   const stateFile = value("GITHUB_STATE");
   const outputFile = value("GITHUB_OUTPUT");
+  const summaryFile = value("GITHUB_STEP_SUMMARY");
   const sha = value("GITHUB_SHA");
   const runId = value("GITHUB_RUN_ID");
   return {
     ...(stateFile ? { stateFile } : {}),
     ...(outputFile ? { outputFile } : {}),
+    ...(summaryFile ? { summaryFile } : {}),
     ...(sha && runId ? { run: { sha, id: runId, attempt: value("GITHUB_RUN_ATTEMPT") ?? "1" } } : {}),
     eventName: required("GITHUB_EVENT_NAME"),
     eventPath: required("GITHUB_EVENT_PATH"),

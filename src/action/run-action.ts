@@ -1,10 +1,10 @@
+import { appendFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createAppDeps } from "../compose/create-app-deps.js";
 import { createTriageRuntime, LOCAL_INSTALLATION_ID } from "../compose/create-triage-runtime.js";
 import { describeGitHubError } from "../github/describe-github-error.js";
 import { statusOf } from "../github/github-client.js";
 import { createRestClient } from "../github/rest-client.js";
-import { createRestConfigSource } from "../github/rest-config-source.js";
 import { onIssueComment } from "../handlers/on-issue-comment.js";
 import { onIssue } from "../handlers/on-issue.js";
 import { onIssueClosed } from "../handlers/on-fix.js";
@@ -15,6 +15,7 @@ import { parseCommand } from "../triage/parse-command.js";
 import { summarizeError } from "../triage/summarize-error.js";
 import type { ActionEnv } from "./action-env.js";
 import { createActionLog } from "./action-log.js";
+import { createAnnotationReporter } from "./annotation-reporter.js";
 import { applyInputs } from "./apply-inputs.js";
 import { commandHistoryPath, loadCommandHistory, saveCommandHistory } from "./command-history.js";
 import { actionRecordsPath } from "./run-caches.js";
@@ -85,11 +86,14 @@ export async function runAction(
     records,
     historyDocs: createHistoryDocCache(),
     // The step outputs (files, top-file, labels, owners, confidence) of the ranking this run made, if any.
+    // Settings problems as annotations at their lines and in the job summary (the App's check run, for a workflow).
+    problemReporter: () => reporter,
     onTriaged: (outcome) => {
       const outputs = buildTriageOutputs(outcome, env.repo);
       if (outputs) for (const [name, value] of Object.entries(outputs)) options.setOutput?.(name, value);
     },
   });
+  const reporter = createAnnotationReporter(write, env.summaryFile ? (markdown) => appendFileSync(env.summaryFile!, markdown) : undefined);
   const client = createRestClient({ token: env.token, baseUrl: env.apiUrl, log: { warn: (m) => log.warn({}, m) } });
   const context = {
     name: env.eventName,
@@ -98,12 +102,15 @@ export async function runAction(
     payload: { ...payload, installation: { id: LOCAL_INSTALLATION_ID } },
     octokit: client,
     log,
-    config: createRestConfigSource(client, { owner: env.owner, repo: env.repo }).config,
   };
   try {
     if (handler === "issue") await onIssue(deps)(context as unknown as Parameters<IssueHandler>[0]);
     else if (handler === "closed") await onIssueClosed(deps)(context as unknown as Parameters<ClosedHandler>[0]);
     else await onIssueComment(deps)(context as unknown as Parameters<CommentHandler>[0]);
+    if (reporter.stopped()) {
+      write("::error::BugScout: the settings stop BugScout on this repository (see the annotations above); nothing was done\n");
+      return 1;
+    }
     return 0;
   } catch (error) {
     const message = statusOf(error) === undefined

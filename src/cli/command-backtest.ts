@@ -11,7 +11,6 @@ import { recordsPath } from "../triage/data-layout.js";
 import { refreshIndex } from "../triage/refresh-index.js";
 import { runBacktest, type BacktestDeps, type BacktestItem, type BacktestResult } from "../triage/run-backtest.js";
 import { readSettings } from "../github/read-settings.js";
-import { createRestConfigSource } from "../github/rest-config-source.js";
 import type { RestClient } from "../github/rest-client.js";
 import type { LabelAccuracy } from "../route/score-label-accuracy.js";
 import { readRoutingMaps } from "../triage/read-routing-maps.js";
@@ -114,7 +113,7 @@ export async function runBacktestCommand(io: CliIo, options: BacktestCommandOpti
  * undefined when it has none. Settings problems do not stop a backtest; they are only logged.
  */
 async function readAreaMap(client: RestClient, repo: { owner: string; repo: string }, deps: TriageDeps, log: Log): Promise<BacktestDeps["labels"]> {
-  const { settings, problems } = await readSettings(createRestConfigSource(client, repo));
+  const { settings, problems } = await readSettings(client, repo);
   const head = await deps.gateway.fetchBranchHead((await client.rest.repos.get({ ...repo })).data.default_branch);
   const maps = await readRoutingMaps(deps, { labels: settings.labels, owners: "off" }, head);
   for (const problem of [...problems, ...maps.problems]) log.warn({ path: problem.path, problem: problem.message }, "area map problem");

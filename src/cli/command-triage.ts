@@ -10,7 +10,10 @@ import { statusOf } from "../github/github-client.js";
 import { parseIssueRef } from "../github/parse-issue-ref.js";
 import { readSettings } from "../github/read-settings.js";
 import { apiUrlForWeb, createRestClient, GITHUB_API_URL, webUrlForApi } from "../github/rest-client.js";
-import { createRestConfigSource } from "../github/rest-config-source.js";
+import { buildOperatorProblems } from "../triage/operator-problems.js";
+import { stopsBugScout } from "../triage/parse-settings.js";
+import { renderProblemLines } from "../triage/render-problem-lines.js";
+import type { OperatorProblem } from "../triage/problem-ports.js";
 import type { RepoGateway, RepoKey } from "../triage/ports.js";
 import { IndexStoreError } from "../store/store-error.js";
 import { skipReason } from "../triage/should-triage.js";
@@ -55,9 +58,14 @@ export async function runTriageCommand(io: CliIo, options: TriageCommandOptions,
     const issue = error instanceof FetchIssueError && error.stage === "issue" ? name : undefined;
     throw failure(`reading ${name}`, issue)(error instanceof FetchIssueError ? error.cause : error);
   });
-  const { settings, problems } = await readSettings(createRestConfigSource(client, { owner, repo })).catch((error: unknown) => {
+  const { settings, problems } = await readSettings(client, { owner, repo }).catch((error: unknown) => {
     throw failure("reading .github/bugscout.yml")(error);
   });
+  if (stopsBugScout(problems)) {
+    for (const line of renderProblemLines(buildOperatorProblems(problems, []))) io.err(`bugscout: ${line}`);
+    if (options.post) throw new CliError("the settings above stop BugScout on this repository: nothing posted (fix them; `bugscout check-settings` checks a file)", 1);
+    io.err("bugscout: note: the settings above stop BugScout on this repository: the app would do nothing here; ranking it as asked");
+  }
   const skip = skipReason(settings, { action: "opened", labels: fetched.issue.labels, authorIsBot: fetched.issue.authorIsBot, open: fetched.issue.open });
   if (skip) io.err(`bugscout: note: the app would not comment on this issue by itself (${skip}); ranking it as asked`);
   const ownLogin = options.post && token ? await fetchOwnLogin(client).catch((e: unknown) => { throw failure("identifying the token's user")(e); }) : undefined;
@@ -73,7 +81,9 @@ export async function runTriageCommand(io: CliIo, options: TriageCommandOptions,
   const gateway = reporting(createRepoGateway(client, { owner, repo }, runtime.snapshot, ownLogin), io);
   let outcome: TriageOutcome;
   try {
-    outcome = await triageIssue(runtime.triageDeps(gateway, { log, webBaseUrl }), {
+    // The settings' and maps' problems, as the App's check run lists them: on stderr, one line each.
+    const reporter = { repeat: true, publish: async (_commit: string, found: readonly OperatorProblem[]) => { for (const line of renderProblemLines(found)) io.err(`bugscout: ${line}`); } };
+    outcome = await triageIssue({ ...runtime.triageDeps(gateway, { log, webBaseUrl }), reporter }, {
       key,
       defaultBranch: fetched.defaultBranch,
       issue: { number, title: fetched.issue.title, body: fetched.issue.body, locked: fetched.issue.locked, labels: fetched.issue.labels },

@@ -3,7 +3,7 @@ import type { BackgroundQueue } from "../triage/background-queue.js";
 import type { TriageRuntime } from "./create-triage-runtime.js";
 
 /** What the handlers need beyond the runtime: the entry point's web root, version, queue and adjustments. */
-export type AppDepsExtras = Pick<AppDeps, "webBaseUrl" | "version" | "adjustSettings" | "localTree" | "records" | "notices" | "historyDocs" | "pushDeltaMaxFiles" | "rethrowErrors" | "editSettleMs" | "onTriaged"> & {
+export type AppDepsExtras = Pick<AppDeps, "webBaseUrl" | "version" | "adjustSettings" | "localTree" | "records" | "notices" | "historyDocs" | "pushDeltaMaxFiles" | "rethrowErrors" | "editSettleMs" | "onTriaged" | "problemReporter"> & {
   readonly background: BackgroundQueue;
 };
 

@@ -1,8 +1,11 @@
 import type { Context } from "probot";
 import { createRepoGateway, type SnapshotOptions } from "../github/create-repo-gateway.js";
-import { readSettings, type ConfigSource } from "../github/read-settings.js";
+import type { GitHubClient, RepoRef } from "../github/github-client.js";
+import { readSettings } from "../github/read-settings.js";
+import type { ProblemReporter } from "../triage/problem-ports.js";
+import type { RepoProblemsDeps } from "../triage/report-repo-problems.js";
 import type { RecordStore } from "../records/record-store.js";
-import type { ParsedSettings } from "../triage/parse-settings.js";
+import { stopsBugScout, type ParsedSettings } from "../triage/parse-settings.js";
 import type { Settings } from "../triage/settings-schema.js";
 import type { BackgroundQueue } from "../triage/background-queue.js";
 import type { KeyedLock } from "../triage/keyed-lock.js";
@@ -58,6 +61,11 @@ export interface AppDeps {
   readonly onExtraFailure?: ExtraFailureSink;
   /** How long an extra may take before the comment goes out without it (default 20 s; tests shorten it). */
   readonly extraTimeoutMs?: number;
+  /**
+   * Where a repository's settings and map problems are published: the App's "BugScout settings" check run, the
+   * Action's annotations and job summary. Absent: they are only logged.
+   */
+  readonly problemReporter?: (client: GitHubClient, repo: RepoRef) => ProblemReporter;
 }
 
 /** The payload fields every repository event carries. */
@@ -91,6 +99,19 @@ export function triageDepsFor(deps: AppDeps, context: Pick<Context, "octokit" | 
     ...(deps.keepSnapshot ? { keepSnapshot: true } : {}),
     ...(deps.onExtraFailure ? { onExtraFailure: deps.onExtraFailure } : {}),
     ...(deps.extraTimeoutMs ? { extraTimeoutMs: deps.extraTimeoutMs } : {}),
+    ...(deps.problemReporter ? { reporter: deps.problemReporter(context.octokit, { owner: key.owner, repo: key.repo }) } : {}),
+  };
+}
+
+/** The problem report's dependencies for one event, or undefined when the entry point publishes none. */
+export function problemDepsFor(deps: AppDeps, context: Pick<Context, "octokit" | "log">, key: RepoKey): (RepoProblemsDeps & { readonly gateway: Pick<RepoGateway, "fetchBranchHead"> }) | undefined {
+  if (!deps.problemReporter) return undefined;
+  const repo = { owner: key.owner, repo: key.repo };
+  return {
+    gateway: createRepoGateway(context.octokit, repo, deps.snapshot),
+    reporter: deps.problemReporter(context.octokit, repo),
+    log: context.log,
+    ...(deps.records ? { ledger: deps.records } : {}),
   };
 }
 
@@ -108,10 +129,13 @@ function withLocalTree<G extends RepoGateway>(gateway: G, localTree: AppDeps["lo
   };
 }
 
-/** The event's repository settings (`.github/bugscout.yml`), with the entry point's adjustments applied. */
-export async function readEventSettings(deps: AppDeps, context: ConfigSource): Promise<ParsedSettings> {
-  const parsed = await readSettings(context);
-  return deps.adjustSettings ? { settings: deps.adjustSettings(parsed.settings), problems: parsed.problems } : parsed;
+/**
+ * The event's repository settings (`.github/bugscout.yml` on the default branch), with the entry point's adjustments
+ * applied (never to settings that stop BugScout: an input cannot make a broken file act).
+ */
+export async function readEventSettings(deps: AppDeps, context: Pick<Context, "octokit">, key: RepoKey): Promise<ParsedSettings> {
+  const parsed = await readSettings(context.octokit, { owner: key.owner, repo: key.repo });
+  return deps.adjustSettings && !stopsBugScout(parsed.problems) ? { settings: deps.adjustSettings(parsed.settings), problems: parsed.problems } : parsed;
 }
 
 /** `{ createdAt }` in ms from an event's ISO `created_at`, or nothing when it is missing or unreadable. */

@@ -4,7 +4,9 @@ import { repoKeyString } from "../triage/data-layout.js";
 import { parseCommand } from "../triage/parse-command.js";
 import { isolateExtra } from "../triage/isolate-extra.js";
 import { mayRunCommands } from "../triage/should-triage.js";
-import { createdAt, labelNames, readEventSettings, repoKeyOf, triageDepsFor, type AppDeps } from "./app-deps.js";
+import { stopsBugScout } from "../triage/parse-settings.js";
+import { reportStoppedRepo } from "../triage/report-stopped.js";
+import { createdAt, labelNames, problemDepsFor, readEventSettings, repoKeyOf, triageDepsFor, type AppDeps } from "./app-deps.js";
 
 /**
  * `issue_comment.created` with a `/bugscout` command: only people the settings allow, within the per-repository
@@ -19,12 +21,21 @@ export function onIssueComment(deps: AppDeps) {
     const command = parseCommand(comment.body ?? "");
     const key = repoKeyOf(payload);
     if (!command || !key || !comment.user) return;
-    const { settings, problems } = await readEventSettings(deps, context);
-    if (!settings.enabled || !settings.commands.enabled) return;
+    const parsed = await readEventSettings(deps, context, key);
+    const { settings, problems } = parsed;
+    // Settings that stop BugScout leave one command: a maintainer's `/bugscout help`, which says why.
+    const stopped = stopsBugScout(problems);
+    if (stopped && command.kind !== "help") {
+      const report = problemDepsFor(deps, context, key);
+      await reportStoppedRepo({ log: context.log, ...(report ? { problems: report } : {}) }, { key, defaultBranch: payload.repository.default_branch, parsed });
+      return;
+    }
+    if (!stopped && (!settings.enabled || !settings.commands.enabled)) return;
+    const allow = stopped ? "maintainers" : settings.commands.allow;
     const triage = triageDepsFor(deps, context, key);
     const isAuthor = issue.user?.id === comment.user.id;
-    const role = settings.commands.allow === "author" && isAuthor ? "none" : await triage.gateway.fetchRole(comment.user.login);
-    if (!mayRunCommands(settings.commands.allow, role, isAuthor)) {
+    const role = allow === "author" && isAuthor ? "none" : await triage.gateway.fetchRole(comment.user.login);
+    if (!mayRunCommands(allow, role, isAuthor)) {
       context.log.info({ issue: issue.number, role }, "command refused: not allowed by settings");
       return;
     }
@@ -41,6 +52,7 @@ export function onIssueComment(deps: AppDeps) {
       settings,
       problems,
       command,
+      ...(stopped ? { stoppedBy: problems.filter((p) => p.level === "error") } : {}),
     });
     deps.onTriaged?.(outcome);
   };

@@ -2,11 +2,14 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Context } from "probot";
 import { skipReason } from "../triage/should-triage.js";
 import { triageIssue } from "../triage/triage-issue.js";
-import { createdAt, labelNames, readEventSettings, repoKeyOf, triageDepsFor, type AppDeps } from "./app-deps.js";
+import { stopsBugScout } from "../triage/parse-settings.js";
+import { reportStoppedRepo } from "../triage/report-stopped.js";
+import { createdAt, labelNames, problemDepsFor, readEventSettings, repoKeyOf, triageDepsFor, type AppDeps } from "./app-deps.js";
 
 /**
  * `issues.opened`, `issues.labeled` and `issues.edited` (title or body): rank the issue and upsert the comment, with
- * its labels and owners, when the settings say so. An edit first waits `editSettleMs`, so that a burst of edits is
+ * its labels and owners, when the settings say so. Settings that stop BugScout (a file it cannot read, a safety key
+ * it does not understand) leave the issue alone; their problems are reported, not commented. An edit first waits `editSettleMs`, so that a burst of edits is
  * ranked once, on its last text (the use-case skips a delivery whose text is no longer the issue's).
  */
 export function onIssue(deps: AppDeps) {
@@ -14,7 +17,13 @@ export function onIssue(deps: AppDeps) {
     const { payload } = context;
     const key = repoKeyOf(payload);
     if (!key) return;
-    const { settings, problems } = await readEventSettings(deps, context);
+    const parsed = await readEventSettings(deps, context, key);
+    if (stopsBugScout(parsed.problems)) {
+      const problems = problemDepsFor(deps, context, key);
+      await reportStoppedRepo({ log: context.log, ...(problems ? { problems } : {}) }, { key, defaultBranch: payload.repository.default_branch, parsed });
+      return;
+    }
+    const { settings, problems } = parsed;
     const edited = payload.action === "edited";
     const skip = skipReason(settings, {
       action: payload.action,

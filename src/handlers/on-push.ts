@@ -2,15 +2,20 @@ import type { Context } from "probot";
 import { createRepoGateway } from "../github/create-repo-gateway.js";
 import { readSettings } from "../github/read-settings.js";
 import { repoKeyString } from "../triage/data-layout.js";
+import { stopsBugScout } from "../triage/parse-settings.js";
+import { readsSettingsFiles } from "../triage/settings-files.js";
 import { refreshIndex } from "../triage/refresh-index.js";
-import { repoKeyOf, type AppDeps } from "./app-deps.js";
+import { reportRepoProblems } from "../triage/report-repo-problems.js";
+import { problemDepsFor, repoKeyOf, type AppDeps } from "./app-deps.js";
 
 /** Changed paths passed on as a hint, at most; the payload itself lists at most 20 commits. */
 const MAX_CHANGED_PATHS = 5_000;
 
 /**
- * `push` to the default branch: refresh an existing index to the pushed commit in the background (the webhook is
- * answered at once). Repositories never indexed are left alone until their first issue.
+ * `push` to the default branch: a push that changes a file BugScout reads (`.github/bugscout.yml`, labeler.yml,
+ * CODEOWNERS) gets the "BugScout settings" check run on its commit, failing or passing; then an existing index is
+ * refreshed to the pushed commit. Both run in the background (the webhook is answered at once). Repositories never
+ * indexed are left alone until their first issue.
  */
 export function onPush(deps: AppDeps) {
   return async (context: Context<"push">): Promise<void> => {
@@ -20,12 +25,17 @@ export function onPush(deps: AppDeps) {
     if (payload.ref !== `refs/heads/${payload.repository.default_branch}`) return;
     const changedPaths = [...new Set(payload.commits.flatMap((c) => [...(c.added ?? []), ...(c.modified ?? []), ...(c.removed ?? [])]))]
       .slice(0, MAX_CHANGED_PATHS);
+    const problems = readsSettingsFiles(changedPaths) ? problemDepsFor(deps, context, key) : undefined;
     deps.background.enqueue(
       repoKeyString(key),
       async () => {
-        if ((await deps.indexer.indexState(key)) === undefined) return;
-        const { settings } = await readSettings(context);
-        if (!settings.enabled) return;
+        const parsed = problems || (await deps.indexer.indexState(key)) !== undefined
+          ? await readSettings(context.octokit, { owner: key.owner, repo: key.repo }, payload.after)
+          : undefined;
+        if (problems && parsed) await reportRepoProblems(problems, { key, commit: payload.after, parsed, always: true });
+        if (!parsed || (await deps.indexer.indexState(key)) === undefined) return;
+        const { settings } = parsed;
+        if (!settings.enabled || stopsBugScout(parsed.problems)) return;
         const gateway = createRepoGateway(context.octokit, { owner: key.owner, repo: key.repo }, deps.snapshot);
         const refreshDeps = {
           gateway, indexer: deps.indexer, repoLock: deps.repoLock, dataDir: deps.dataDir, clock: deps.clock, log: context.log,

@@ -23,6 +23,9 @@ const MIGRATIONS: readonly string[] = [
   `ALTER TABLE predictions ADD COLUMN thumbs_up INTEGER;
    ALTER TABLE predictions ADD COLUMN thumbs_down INTEGER;
    ALTER TABLE predictions ADD COLUMN feedback_at BIGINT;`,
+  `CREATE TABLE problem_reports (
+     installation_id BIGINT NOT NULL, owner TEXT NOT NULL, repo TEXT NOT NULL, digest TEXT NOT NULL,
+     PRIMARY KEY (installation_id, owner, repo));`,
 ];
 
 /** Options for {@link openPgRecordStore}. */
@@ -133,16 +136,26 @@ export async function openPgRecordStore(options: PgRecordStoreOptions): Promise<
         ORDER BY fixed_at DESC, issue_number DESC, pull_number DESC LIMIT $5`, [...scope(key), before, limit]);
       return rows.map((row) => ({ issueNumber: row.issue_number, issueText: row.issue_text, files: row.files.map((f) => f.path), fixedAt: Number(row.fixed_at) }));
     },
+    async readProblemDigest(key) {
+      const { rows } = await pool.query<{ digest: string }>(`SELECT digest FROM problem_reports WHERE ${SCOPE}`, scope(key));
+      return rows[0]?.digest;
+    },
+    async writeProblemDigest(key, digest) {
+      await pool.query(`INSERT INTO problem_reports (installation_id, owner, repo, digest) VALUES ($1, $2, $3, $4)
+        ON CONFLICT (installation_id, owner, repo) DO UPDATE SET digest = excluded.digest`, [...scope(key), digest]);
+    },
     async forgetRepo(key) {
       await inTransaction(pool, async (client) => {
         await client.query(`DELETE FROM predictions WHERE ${SCOPE}`, scope(key));
         await client.query(`DELETE FROM outcomes WHERE ${SCOPE}`, scope(key));
+        await client.query(`DELETE FROM problem_reports WHERE ${SCOPE}`, scope(key));
       });
     },
     async forgetInstallation(installationId) {
       await inTransaction(pool, async (client) => {
         await client.query("DELETE FROM predictions WHERE installation_id = $1", [installationId]);
         await client.query("DELETE FROM outcomes WHERE installation_id = $1", [installationId]);
+        await client.query("DELETE FROM problem_reports WHERE installation_id = $1", [installationId]);
       });
     },
     close: () => pool.end(),

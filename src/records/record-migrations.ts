@@ -55,6 +55,17 @@ export const RECORD_MIGRATIONS: readonly RecordMigration[] = [
       `);
     },
   },
+  {
+    version: 4,
+    description: "problem reports: the digest of the operator problems last published per repository",
+    up(db) {
+      db.exec(`
+        CREATE TABLE problem_reports (
+          installation_id INTEGER NOT NULL, owner TEXT NOT NULL, repo TEXT NOT NULL, digest TEXT NOT NULL,
+          PRIMARY KEY (installation_id, owner, repo)) WITHOUT ROWID;
+      `);
+    },
+  },
 ];
 
 /** The records schema version this build writes. */

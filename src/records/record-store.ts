@@ -42,6 +42,13 @@ export interface RecordStore {
    * newest first, only those fixed strictly before `before` (ms since the epoch).
    */
   listPastFixes(key: RecordKey, before: number, limit: number): Promise<PastFix[]>;
+  /**
+   * The digest of the operator problems last published for the repository (src/triage/report-problems.ts), so a
+   * problem found while triaging is reported once, not on every issue.
+   */
+  readProblemDigest(key: RecordKey): Promise<string | undefined>;
+  /** Keeps the digest of the problems just published, replacing the last. */
+  writeProblemDigest(key: RecordKey, digest: string): Promise<void>;
   /** Deletes everything recorded for one repository of an installation. */
   forgetRepo(key: RecordKey): Promise<void>;
   /** Deletes everything recorded for an installation. */

@@ -21,6 +21,8 @@ export interface RecordStatements {
   stats(scope: RowScope, since: number): RecordStats;
   recent(scope: RowScope, limit: number): Outcome[];
   pastFixes(scope: RowScope, before: number, limit: number): PastFix[];
+  problemDigest(scope: RowScope): string | undefined;
+  saveProblemDigest(scope: RowScope, digest: string): void;
   forgetRepo(scope: RowScope): void;
   forgetInstallation(installationId: number): void;
 }
@@ -78,6 +80,11 @@ export function createRecordStatements(db: Database): RecordStatements {
   const forgetOutcomes = db.prepare(`DELETE FROM outcomes WHERE ${SCOPE}`);
   const forgetAllPredictions = db.prepare("DELETE FROM predictions WHERE installation_id = ?");
   const forgetAllOutcomes = db.prepare("DELETE FROM outcomes WHERE installation_id = ?");
+  const readDigest = db.prepare(`SELECT digest FROM problem_reports WHERE ${SCOPE}`);
+  const writeDigest = db.prepare(`INSERT INTO problem_reports (installation_id, owner, repo, digest) VALUES (@installationId, @owner, @repo, @digest)
+    ON CONFLICT (installation_id, owner, repo) DO UPDATE SET digest = excluded.digest`);
+  const forgetDigest = db.prepare(`DELETE FROM problem_reports WHERE ${SCOPE}`);
+  const forgetAllDigests = db.prepare("DELETE FROM problem_reports WHERE installation_id = ?");
 
   return {
     upsertPrediction(scope, p) {
@@ -141,15 +148,23 @@ export function createRecordStatements(db: Database): RecordStatements {
         fixedAt: row.fixed_at,
       }));
     },
+    problemDigest(scope) {
+      return (readDigest.get(scope) as { digest: string } | undefined)?.digest;
+    },
+    saveProblemDigest(scope, digest) {
+      writeDigest.run({ ...scope, digest });
+    },
     forgetRepo(scope) {
       db.transaction(() => {
         forgetPredictions.run(scope);
+        forgetDigest.run(scope);
         forgetOutcomes.run(scope);
       })();
     },
     forgetInstallation(installationId) {
       db.transaction(() => {
         forgetAllPredictions.run(installationId);
+        forgetAllDigests.run(installationId);
         forgetAllOutcomes.run(installationId);
       })();
     },

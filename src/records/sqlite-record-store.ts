@@ -68,6 +68,12 @@ export function createSqliteRecordStore(options: SqliteRecordStoreOptions): Reco
     async listPastFixes(key, before, limit) {
       return use(key.installationId).pastFixes(scope(key), before, limit);
     },
+    async readProblemDigest(key) {
+      return use(key.installationId).problemDigest(scope(key));
+    },
+    async writeProblemDigest(key, digest) {
+      use(key.installationId).saveProblemDigest(scope(key), digest);
+    },
     async forgetRepo(key) {
       use(key.installationId).forgetRepo(scope(key));
     },

@@ -1,6 +1,7 @@
 import { answerStats } from "./answer-stats.js";
 import { repoKeyString } from "./data-layout.js";
 import type { Command } from "./parse-command.js";
+import type { SettingsProblem } from "./parse-settings.js";
 import { publishComment } from "./publish-comment.js";
 import { HELP_MARKER, renderHelp } from "./render-help.js";
 import { triageIssue, type TriageDeps, type TriageOutcome, type TriageRequest } from "./triage-issue.js";
@@ -12,7 +13,11 @@ import { triageIssue, type TriageDeps, type TriageOutcome, type TriageRequest } 
  */
 export async function answerCommand(
   deps: TriageDeps,
-  request: Omit<TriageRequest, "command"> & { readonly command: Command },
+  request: Omit<TriageRequest, "command"> & {
+    readonly command: Command;
+    /** The settings problems that stop BugScout on the repository: only `help` is answered, and it names them. */
+    readonly stoppedBy?: readonly SettingsProblem[];
+  },
 ): Promise<TriageOutcome> {
   const { command, issue, settings } = request;
   if (command.kind === "rank") return triageIssue(deps, { ...request, command: command.options });
@@ -20,6 +25,6 @@ export async function answerCommand(
   // stats) comment and post two.
   const lockKey = `${repoKeyString(request.key)}#${issue.number}`;
   if (command.kind === "stats") return deps.issueLock.run(lockKey, () => answerStats(deps, request));
-  const body = renderHelp(settings.commands.allow, command.kind === "invalid" ? command.errors : []);
+  const body = renderHelp(settings.commands.allow, command.kind === "invalid" ? command.errors : [], request.stoppedBy);
   return deps.issueLock.run(lockKey, () => publishComment(deps, { issue, settings }, { marker: HELP_MARKER, body, what: "help" }));
 }

@@ -1,11 +1,21 @@
 import { z } from "zod";
 import { pathPatternProblem } from "./check-path-pattern.js";
+import { CLAMP_NOTE, readLeniently } from "./lenient-value.js";
 import { settingsSchema, type Settings } from "./settings-schema.js";
 
-/** A readable problem found in the settings file; `path` is dotted, e.g. `ranking.top_k`. */
+/**
+ * A readable problem found in the settings file; `path` is dotted, e.g. `ranking.top_k`. An `error` stops BugScout on
+ * the repository until it is fixed (the file does not parse, or a safety key is not understood); a `warning` only
+ * cost that one key its value (the default, or the nearest value in range, is used).
+ */
 export interface SettingsProblem {
   readonly path: string;
   readonly message: string;
+  readonly level: "error" | "warning";
+  /** The file the key is in, when it is not the repository's own `.github/bugscout.yml` (an `_extends` base). */
+  readonly file?: string;
+  /** 1-based line of the key in that file, when known. */
+  readonly line?: number;
 }
 
 /** Validated settings plus the problems that made parts of them fall back to defaults. */
@@ -14,29 +24,52 @@ export interface ParsedSettings {
   readonly problems: readonly SettingsProblem[];
 }
 
+/**
+ * Keys whose misreading would make BugScout act where it was told not to: a value here that is not understood stops
+ * BugScout on the repository instead of falling back to the default (which is "act").
+ */
+export const SAFETY_KEYS: readonly string[] = ["enabled", "dry_run"];
+
+/** Whether the problems stop BugScout on the repository: no comment, label or assignment until the file is fixed. */
+export function stopsBugScout(problems: readonly { readonly level?: string }[]): boolean {
+  return problems.some((p) => p.level === "error");
+}
+
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 
 /**
  * Validates raw settings field by field: a bad value or an unknown key becomes a problem and that field
- * (only that field) takes its default. Never throws.
+ * (only that field) takes its default. Values whose intent is plain are read leniently first (src/triage/
+ * lenient-value.ts: YAML 1.1 booleans, a string for a one-item list, a number clamped to its range, with a note).
+ * A safety key ({@link SAFETY_KEYS}) that is not understood, or a file that is not a mapping, is an `error`:
+ * BugScout stops on the repository (see {@link stopsBugScout}). Never throws.
  */
 export function parseSettings(raw: unknown): ParsedSettings {
-  const problems: SettingsProblem[] = [];
-  const settings = parseObject(settingsSchema, raw, "", problems) as Settings;
-  return { settings: withBoundedAreas(withSafePatterns(settings, problems), problems), problems };
+  const found: Omit<SettingsProblem, "level">[] = [];
+  const settings = parseObject(settingsSchema, raw, "", found) as Settings;
+  const checked = withBoundedAreas(withSafePatterns(settings, found), found);
+  const problems = found.map((p): SettingsProblem => ({ ...p, level: isSafetyProblem(p) ? "error" : "warning" }));
+  return { settings: checked, problems };
+}
+
+/** A problem that leaves a safety key (or the whole file) not understood; a clamp note is never one. */
+function isSafetyProblem(problem: Omit<SettingsProblem, "level">): boolean {
+  return problem.path === "(file)" || (SAFETY_KEYS.includes(problem.path) && !problem.message.startsWith(CLAMP_NOTE));
 }
 
 /** Labels `labels.areas` may map; more is a settings problem (the map then falls back to its default). */
 export const MAX_SETTINGS_AREAS = 100;
 
-function withBoundedAreas(settings: Settings, problems: SettingsProblem[]): Settings {
+type Found = Omit<SettingsProblem, "level">[];
+
+function withBoundedAreas(settings: Settings, problems: Found): Settings {
   if (Object.keys(settings.labels.areas).length <= MAX_SETTINGS_AREAS) return settings;
   problems.push({ path: "labels.areas", message: `more than ${MAX_SETTINGS_AREAS} labels` });
   return { ...settings, labels: { ...settings.labels, areas: {} } };
 }
 
 /** A path list with a pattern too costly to match falls back to its default, like any other bad value. */
-function withSafePatterns(settings: Settings, problems: SettingsProblem[]): Settings {
+function withSafePatterns(settings: Settings, problems: Found): Settings {
   const paths = { ...settings.paths };
   for (const key of ["include", "exclude"] as const) {
     const bad = paths[key].findIndex((p) => pathPatternProblem(p) !== undefined);
@@ -47,7 +80,7 @@ function withSafePatterns(settings: Settings, problems: SettingsProblem[]): Sett
   return { ...settings, paths };
 }
 
-function parseObject(schema: AnyObject, raw: unknown, prefix: string, problems: SettingsProblem[]): unknown {
+function parseObject(schema: AnyObject, raw: unknown, prefix: string, problems: Found): unknown {
   const shape = schema.shape;
   const input = raw ?? {};
   if (!isPlainObject(input)) {
@@ -73,7 +106,9 @@ function parseObject(schema: AnyObject, raw: unknown, prefix: string, problems: 
       result[key] = parseObject(nested, value, join(prefix, key), problems);
       continue;
     }
-    const parsed = field.safeParse(value);
+    const lenient = readLeniently(field, value);
+    if (lenient.note) problems.push({ path: join(prefix, key), message: lenient.note });
+    const parsed = field.safeParse(lenient.value);
     if (parsed.success) {
       result[key] = parsed.data;
     } else {

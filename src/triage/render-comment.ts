@@ -1,9 +1,6 @@
 import type { RankedFile, Ranking, SymbolPointer } from "../rank/types.js";
 import { buildFileLink, type FileLinkTarget } from "./build-file-link.js";
 import { escapeMarkdown, inlineCode } from "./escape-markdown.js";
-import type { SettingsProblem } from "./parse-settings.js";
-import type { MapProblem } from "../route/area-map.js";
-import { renderProblems } from "./render-problems.js";
 import { readerWords } from "./reader-words.js";
 import type { Settings } from "./settings-schema.js";
 import { shownFiles } from "./shown-files.js";
@@ -21,8 +18,6 @@ export interface CommentInput {
   /** The ranking's confidence, 0 to 1 (`Ranking.confidence`). */
   readonly confidence: number;
   readonly settings: Settings;
-  /** Problems of the settings and of the maps BugScout read (labeler.yml, CODEOWNERS). */
-  readonly problems: readonly (SettingsProblem | MapProblem)[];
   /** Markdown lines shown right after the file list (the owners), already escaped. */
   readonly afterList?: readonly string[];
   /** Short notes written by BugScout itself, e.g. that the index is partial. */
@@ -112,14 +107,13 @@ function renderPlace(symbol: SymbolPointer): string {
 }
 
 /**
- * The operator's details, folded away (`comment.show_details`): the mode and why, the confidence, the timing, the
- * commit, and the problems of the settings and maps. Without details the problems stay in view: a maintainer must
- * see them somewhere.
+ * The operator's details, folded away (`comment.show_details`): the mode and why, the confidence, the timing and the
+ * commit. Problems of the settings and maps never appear here: the issue thread is the reporter's, so they go where
+ * the repository's authors look (src/triage/report-problems.ts).
  */
 function renderDetails(input: CommentInput, confident: boolean): string[] {
   const { ranking, settings } = input;
-  const problems = optional(renderProblems(input.problems));
-  if (!settings.comment.show_details) return problems;
+  if (!settings.comment.show_details) return [];
   const confidence = confident
     ? `confidence ${input.confidence.toFixed(2)}`
     : `low confidence (${input.confidence.toFixed(2)}, floor ${settings.ranking.min_confidence.toFixed(2)})`;
@@ -130,7 +124,7 @@ function renderDetails(input: CommentInput, confident: boolean): string[] {
     `commit ${escapeMarkdown(input.link.commit.slice(0, 7))}`,
     "`/bugscout help` for commands",
   ];
-  return [["<details>", "<summary>Details for maintainers</summary>", "", parts.join(" · "), ...problems.map((p) => `\n${p}`), "", "</details>"].join("\n")];
+  return [["<details>", "<summary>Details for maintainers</summary>", "", parts.join(" · "), "", "</details>"].join("\n")];
 }
 
 /** Drops files from the end (with a notice) until the body fits GitHub's limit; cuts hard as a last resort. */

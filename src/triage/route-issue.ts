@@ -1,10 +1,9 @@
-import type { MapProblem } from "../route/area-map.js";
 import { planAssignment, type RoutingIntent } from "../route/decide-routing.js";
 import { planLabelChanges } from "../route/plan-label-changes.js";
 import { readRoutingState, type RoutingState } from "../route/routing-state.js";
 import type { Log } from "./ports.js";
 import type { RoutingMaps } from "./read-routing-maps.js";
-import type { IssueFacts, RoutingGateway } from "./routing-ports.js";
+import type { IssueFacts, RepoLabels, RoutingGateway } from "./routing-ports.js";
 import { summarizeError } from "./summarize-error.js";
 
 /** What routing did (or, in a dry run, would do) on the issue. */
@@ -19,8 +18,6 @@ export interface RoutingResult {
   readonly declined: readonly string[];
   /** Users assigned (or to assign). */
   readonly assigned: readonly string[];
-  /** Map labels the repository lacks: shown as problems of the map's file. */
-  readonly problems: readonly MapProblem[];
   /** What could not be done (GitHub refused, a user cannot be assigned): one plain sentence each. */
   readonly notes: readonly string[];
   /** The state to keep in the comment. */
@@ -36,8 +33,8 @@ export function routingNeeded(maps: RoutingMaps, intent: RoutingIntent, previous
 /**
  * Applies the routing intent to the issue without fighting anyone (see planLabelChanges and planAssignment), or with
  * `apply: false` only reads and says what it would do. Reads: the issue (unless `facts` are given), the repository's
- * labels when there is a map, the issue's events when a label is to be added. GitHub refusing a change (no
- * permission, a 422) becomes a problem line; the comment is never lost to it.
+ * labels when there is a map (unless given), the issue's events when a label is to be added. GitHub refusing a change
+ * (no permission, a 422) becomes a note; the comment is never lost to it.
  */
 export async function routeIssue(
   deps: { readonly gateway: RoutingGateway; readonly log: Log },
@@ -48,6 +45,8 @@ export async function routeIssue(
     /** The body of BugScout's comment as it is now, holding the previous state. */
     readonly previous: string | undefined;
     readonly facts?: IssueFacts;
+    /** The repository's labels, when the caller read them already (for its missing-label report). */
+    readonly repoLabels?: RepoLabels;
     readonly apply: boolean;
   },
 ): Promise<RoutingResult> {
@@ -55,22 +54,10 @@ export async function routeIssue(
   const { issueNumber, intent, maps } = input;
   const state = readRoutingState(input.previous);
   const facts = input.facts ?? (await gateway.fetchIssueFacts(issueNumber));
-  const problems: MapProblem[] = [];
   const notes: string[] = [];
 
   const hasMap = maps.areas.labels.length > 0;
-  const repoLabels = hasMap ? await gateway.listRepoLabels() : { names: [], complete: true };
-  if (hasMap) {
-    const known = new Set(repoLabels.names.map((n) => n.toLowerCase()));
-    for (const entry of maps.areas.labels) {
-      if (known.has(entry.label.toLowerCase()) || !repoLabels.complete) continue;
-      problems.push({
-        file: entry.source === "labeler" ? ".github/labeler.yml" : ".github/bugscout.yml",
-        path: entry.source === "labeler" ? entry.label : `labels.areas.${entry.label}`,
-        message: "the repository has no such label; BugScout never creates one (create it, or take it out of the map)",
-      });
-    }
-  }
+  const repoLabels = input.repoLabels ?? (hasMap ? await gateway.listRepoLabels() : { names: [], complete: true });
   const current = new Set(facts.labels.map((l) => l.toLowerCase()));
   const adding = intent.labels.some((l) => !current.has(l.toLowerCase()));
   const removedByPeople = adding ? await gateway.listLabelsRemovedByPeople(issueNumber) : [];
@@ -79,7 +66,7 @@ export async function routeIssue(
 
   if (!input.apply) {
     return {
-      added: plan.add, removed: plan.remove, declined: plan.declined, assigned: assign, problems, notes,
+      added: plan.add, removed: plan.remove, declined: plan.declined, assigned: assign, notes,
       labels: carried(intent.labels, [...facts.labels.filter((l) => !plan.remove.includes(l)), ...plan.add]),
       state: { ...plan.state, assigned: assign.length > 0 ? assign : state.assigned },
     };
@@ -110,7 +97,7 @@ export async function routeIssue(
   const labelsAfter = [...facts.labels.filter((l) => !removed.includes(l)), ...newlyAdded];
   log.info({ issue: issueNumber, added: newlyAdded, removed, declined: plan.declined, assigned }, "issue routed");
   return {
-    added: newlyAdded, removed, declined: plan.declined, assigned, problems, notes,
+    added: newlyAdded, removed, declined: plan.declined, assigned, notes,
     labels: carried(intent.labels, labelsAfter),
     state: { added, declined: plan.state.declined, assigned: state.assigned.length > 0 ? state.assigned : assigned },
   };

@@ -14,7 +14,9 @@ import { readRoutingState, renderRoutingState } from "../route/routing-state.js"
 import { readRoutingMaps, type RoutingMaps } from "./read-routing-maps.js";
 import { renderOwnersLine } from "./render-owners.js";
 import { routeIssue, routingNeeded, type RoutingResult } from "./route-issue.js";
-import type { RoutingGateway } from "./routing-ports.js";
+import type { RepoLabels, RoutingGateway } from "./routing-ports.js";
+import type { ProblemReporter } from "./problem-ports.js";
+import { reportRepoProblems } from "./report-repo-problems.js";
 import { refreshIndex, type RefreshIndexDeps, type RefreshResult } from "./refresh-index.js";
 import { COMMENT_MARKER, GITHUB_COMMENT_LIMIT, renderComment } from "./render-comment.js";
 import type { Settings } from "./settings-schema.js";
@@ -40,6 +42,11 @@ export interface TriageDeps extends RefreshIndexDeps, IssueTypeDeps {
   readonly onExtraFailure?: ExtraFailureSink;
   /** How long routing (or reading its maps) may take before the comment goes out without it; default 20 s. */
   readonly extraTimeoutMs?: number;
+  /**
+   * Where the settings' and maps' problems go (the App's check run), once per distinct list (`records` keeps the
+   * last); absent: they are only logged (the CLI prints them itself).
+   */
+  readonly reporter?: ProblemReporter;
 }
 
 /** One issue to rank, with its settings and, for a `/bugscout` command, the command's options. */
@@ -114,6 +121,9 @@ export async function triageIssue(deps: TriageDeps, request: TriageRequest): Pro
     const { confidence } = ranking;
     deps.log.info({ issue: issue.number, mode: ranking.mode, reason: ranking.reason, files: ranking.files.length, confidence, ms: ranking.ms }, "issue ranked");
     const routingMaps = await maps;
+    // Maps that could not be read (NO_MAPS) are no report: a partial list would read as a fix.
+    const repoLabels = routingMaps === NO_MAPS ? undefined
+      : await isolateExtra(deps, "routing-maps", { issue: issue.number }, () => reportTriageProblems(deps, request, commit, routingMaps), undefined);
     const intent = decideRouting({ ranked: ranking.files, confidence, areas: routingMaps.areas, codeowners: routingMaps.codeowners, settings });
     const ownersFile = routingMaps.codeowners?.file;
     const routing: TriageRouting = { confidence, intent, ...(ownersFile ? { ownersFile } : {}) };
@@ -131,7 +141,6 @@ export async function triageIssue(deps: TriageDeps, request: TriageRequest): Pro
         ranking,
         confidence,
         settings: shown,
-        problems: [...request.problems, ...routingMaps.problems, ...(result?.problems ?? [])],
         notes: [...snapshotNotes(refresh), ...(accuracy ? [accuracy] : []), ...(result?.notes ?? [])],
         requested: request.command !== undefined,
         ...(owners ? { afterList: [owners] } : {}),
@@ -154,7 +163,7 @@ export async function triageIssue(deps: TriageDeps, request: TriageRequest): Pro
     // routing state it had, and nothing routing would change after its deadline is changed (see guardWrites).
     const result = routingNeeded(routingMaps, intent, previous)
       ? await isolateExtra(deps, "routing", { issue: issue.number }, (abandoned) => routeIssue({ ...deps, gateway: guardWrites(deps.gateway, abandoned) }, {
-        issueNumber: issue.number, intent, maps: routingMaps, previous, apply: !settings.dry_run, ...(facts ? { facts } : {}),
+        issueNumber: issue.number, intent, maps: routingMaps, previous, apply: !settings.dry_run, ...(facts ? { facts } : {}), ...(repoLabels ? { repoLabels } : {}),
       }), undefined)
       : undefined;
     const routed: TriageRouting = { ...routing, ...(result ? { result } : {}) };
@@ -194,6 +203,29 @@ function sourceMapReader(deps: TriageDeps, issueNumber: number): TriageDeps["gat
     reportExtraFailure(deps, "source-map", { issue: issueNumber }, err);
     throw err;
   });
+}
+
+/**
+ * Reports the settings' and maps' problems (with the map labels the repository lacks) where the repository's authors
+ * look, never in the comment; returns the repository's labels when it read them, for routing to reuse.
+ */
+async function reportTriageProblems(deps: TriageDeps, request: TriageRequest, commit: string, maps: RoutingMaps): Promise<RepoLabels | undefined> {
+  if (!deps.reporter) {
+    const count = request.problems.length + maps.problems.length;
+    if (count > 0) deps.log.info({ problems: count }, "settings or map problems found (not reported here)");
+    return undefined;
+  }
+  let repoLabels: RepoLabels | undefined;
+  if (maps.areas.labels.length > 0) {
+    try {
+      repoLabels = await deps.gateway.listRepoLabels();
+    } catch (err) {
+      deps.log.warn({ err: summarizeError(err) }, "repository labels not read");
+    }
+  }
+  const reportDeps = { gateway: deps.gateway, reporter: deps.reporter, log: deps.log, ...(deps.records ? { ledger: deps.records } : {}) };
+  await reportRepoProblems(reportDeps, { key: request.key, commit, parsed: { settings: request.settings, problems: request.problems }, maps, ...(repoLabels ? { repoLabels } : {}) });
+  return repoLabels;
 }
 
 /**

@@ -211,6 +211,26 @@ describe("the Action's entry point against a fake GitHub", () => {
     assert.deepEqual(fake.calls().filter((c) => WRITES.test(c)), []);
   });
 
+  it("annotates settings problems at their lines, lists them in the job summary, and fails the job on a file it cannot read", async (t) => {
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    const summary = path.join(dir, "summary.md");
+    repo.settings = "dry_run: true\nranking:\n  top_k: [2\n";
+    const broken = await runAction(dir, "issues", issuesOpened(REPO, ISSUE), { ...env, GITHUB_STEP_SUMMARY: summary });
+
+    assert.equal(broken.code, 1, broken.stdout + broken.stderr);
+    assert.match(broken.stdout, /^::error file=\.github\/bugscout\.yml,line=3,title=BugScout settings%3A \(file\)::not valid YAML: /m);
+    assert.match(broken.stdout, /^::error::BugScout: the settings stop BugScout on this repository/m);
+    assert.match(readFileSync(summary, "utf8"), /^### BugScout settings: BugScout is stopped on this repository/);
+    assert.deepEqual(fake.calls().filter((c) => WRITES.test(c) || c.includes("/tarball/")), [], "nothing downloaded, nothing posted");
+
+    repo.settings = "ranking:\n  top_k: 50\n  min_relative_score: 0\nenabled: yes\n";
+    const lenient = await runAction(dir, "issues", issuesOpened(REPO, ISSUE), env);
+    assert.equal(lenient.code, 0, lenient.stdout + lenient.stderr);
+    assert.match(lenient.stdout, /^::warning file=\.github\/bugscout\.yml,line=2,title=BugScout settings%3A ranking\.top_k::out of range \(1 to 20\)%3A|^::warning file=\.github\/bugscout\.yml,line=2,title=BugScout settings%3A ranking\.top_k::out of range \(1 to 20\): 50 is read as 20$/m);
+    assert.ok(listed(repo.comments.get(ISSUE.number)?.[0]?.body) > 2, "top_k read as 20, not the default");
+    assert.deepEqual(fake.unexpected, []);
+  });
+
   it("fails with one ::error:: line and posts nothing on a bad token, a missing permission, a deleted issue or a missing environment", async (t) => {
     t.after(() => rmSync(dir, { recursive: true, force: true }));
     fake.failNext("GET", /^\/repos\/acme\/shop\/contents\/\.github\/bugscout\.yml$/, 401, "Bad credentials");

@@ -7,6 +7,7 @@ import { pino } from "pino";
 import { createProbot, ProbotOctokit } from "probot";
 import { createApp } from "../../src/app.js";
 import { serveWebhooks } from "./serve-webhooks.js";
+import { createCheckRunReporter } from "../../src/github/check-run-reporter.js";
 import { createIndexEntrySelector } from "../../src/github/index-entry-selector.js";
 import { DEFAULT_SNAPSHOT_LIMITS, type SnapshotLimits } from "../../src/github/snapshot-limits.js";
 import type { AppDeps } from "../../src/handlers/app-deps.js";
@@ -128,6 +129,7 @@ export async function startTestApp(fake: FakeGitHub, options: TestAppOptions = {
     records: createSqliteRecordStore({ locate: (id) => recordsPath(dataDir, id) }),
     notices: createNoticeOnce(),
     historyDocs: createHistoryDocCache(),
+    problemReporter: createCheckRunReporter,
   };
   const probot = createProbot({
     env: {},

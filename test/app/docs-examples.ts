@@ -49,7 +49,6 @@ export const EXAMPLE_INPUT: CommentInput = {
   ranking: EXAMPLE_RANKING,
   confidence: 0.95,
   settings: defaultSettings(),
-  problems: [],
   notes: [],
   requested: false,
 };

@@ -16,7 +16,6 @@ function input(ranking: Partial<Ranking>, overrides: Partial<CommentInput> = {},
     ranking: { mode: "hybrid", reason: "embeddings warm", ms: 1234, files: [], confidence: 0.8, ...ranking },
     confidence: 0.8,
     settings: { ...base, comment: { ...base.comment, ...settings } },
-    problems: [],
     notes: [],
     requested: false,
     ...overrides,
@@ -201,14 +200,6 @@ describe("renderComment", () => {
     assert.match(body, /— matches `refund`, `negative`, `ledger`, `credit`\n/);
     assert.doesNotMatch(body, /<details>|mode hybrid|ranked in|commit abcdef0/);
     assert.match(body, /<sub>Suggested automatically from the code — 👍 \/ 👎 helps the maintainers tune it\.<\/sub>\n$/);
-  });
-
-  it("keeps settings problems in view when the details are left out, and folds them in otherwise", () => {
-    const problems = [{ path: "ranking.top_k", message: "must be at most 20" }];
-    const open = renderComment(input({ files: [FILE] }, { problems }, { show_details: false })) ?? "";
-    assert.match(open, /\n\*\*Settings problems\*\* in `\.github\/bugscout\.yml`/);
-    const folded = renderComment(input({ files: [FILE] }, { problems })) ?? "";
-    assert.match(folded, /<details>\n<summary>Details for maintainers<\/summary>\n\nmode hybrid[^\n]*\n\n\*\*Settings problems\*\*[^\n]*\n- `ranking\.top_k`: must be at most 20\n\n<\/details>\n$/);
   });
 
   it("stays under the size limit by dropping files, with a notice", () => {

@@ -123,9 +123,10 @@ describe("area labels and code owners", () => {
       "GET /repos/acme/shop/branches/main",
       `GET /repos/acme/shop/tarball/${SHA}`,
       `GET /_codeload/acme/shop/legacy.tar.gz/${SHA}`,
+      // Read once for the missing-label report and reused by routing.
+      "GET /repos/acme/shop/labels",
       "GET /repos/acme/shop/issues/7/comments",
       "GET /repos/acme/shop/issues/7",
-      "GET /repos/acme/shop/labels",
       "GET /repos/acme/shop/issues/7/events",
       "POST /repos/acme/shop/issues/7/labels",
       "GET /repos/acme/shop/issues/7/comments",
@@ -243,10 +244,21 @@ describe("area labels and code owners", () => {
     await app.deliver("issues", issuesOpened(REPO, ISSUE));
     assert.deepEqual(issue.labels, ["bug"]);
     assert.deepEqual(writes().filter((c) => c.includes("/labels")), []);
-    assert.ok(comments()[0].body.includes([
-      "**Problems** in `.github/labeler.yml` (those entries are not used):",
-      "- `area/billing`: the repository has no such label\\; BugScout never creates one \\(create it\\, or take it out of the map\\)",
-    ].join("\n")));
+    assert.doesNotMatch(comments()[0].body, /no such label|Problems/, "never in the issue thread");
+    assert.equal(repo.checkRuns.length, 1);
+    const [run] = repo.checkRuns;
+    assert.deepEqual([run.name, run.head_sha, run.conclusion], ["BugScout settings", SHA, "neutral"]);
+    assert.deepEqual(run.output.annotations.map((a) => [a.path, a.annotation_level, a.title, a.message]), [
+      [".github/labeler.yml", "warning", "area/billing", "the repository has no such label; BugScout never creates one (create it, or take it out of the map)"],
+    ]);
+    // A second issue finds the same problem: reported once, not per issue.
+    await app.deliver("issues", issuesOpened(REPO, { ...ISSUE, number: 8 }));
+    assert.equal(repo.checkRuns.length, 1);
+    // Once the label exists, the next triage passes the check, and says nothing more after that.
+    repo.labels.push("area/billing");
+    await app.deliver("issues", issuesOpened(REPO, { ...ISSUE, number: 9 }));
+    await app.deliver("issues", issuesOpened(REPO, { ...ISSUE, number: 10 }));
+    assert.deepEqual(repo.checkRuns.map((r) => r.conclusion), ["neutral", "success"]);
   }));
 
   it("still posts the comment with the problem named, and no label, when labeler.yml is broken", () => withApp(BILLING, async () => {
@@ -254,7 +266,10 @@ describe("area labels and code owners", () => {
     assert.equal(await app.deliver("issues", issuesOpened(REPO, ISSUE)), 200);
     assert.deepEqual(issue.labels, ["bug"]);
     assert.equal(comments().length, 1);
-    assert.match(comments()[0].body, /\*\*Problems\*\* in `\.github\/labeler\.yml` \(those entries are not used\):\n- `\(file\)`: not valid YAML\\: .+\\; no label is read from it\n/);
+    assert.doesNotMatch(comments()[0].body, /labeler|Problems/);
+    const [annotation] = repo.checkRuns[0].output.annotations;
+    assert.deepEqual([annotation.path, annotation.title], [".github/labeler.yml", "(file)"]);
+    assert.match(annotation.message, /^not valid YAML: .+; no label is read from it$/);
     assert.match(comments()[0].body, /1\. \[shopcart\/billing\/invoice\\\.py\]/);
   }));
 
@@ -371,8 +386,11 @@ describe("area labels and code owners", () => {
     assert.equal(await app.deliver("issues", issuesOpened(REPO, ISSUE)), 200);
     assert.ok(performance.now() - started < 60_000, "bounded time");
     const body = comments()[0].body;
-    assert.match(body, /\*\*Problems\*\* in `\.github\/labeler\.yml` \(those entries are not used\):\n- `\(file\)`: larger than 1 MB \\\(1100041 bytes\\\)\\; not read\n/);
-    assert.match(body, /\*\*Problems\*\* in `\.github\/CODEOWNERS` \(those entries are not used\):\n- `line 12`: GitHub does not support \\`\\!\\` patterns in CODEOWNERS\\; the line is skipped\n- `line 50002`: more than 50000 rules\\: the rest are not read\n/);
+    assert.deepEqual(repo.checkRuns[0].output.annotations.map((a) => [a.path, a.start_line, a.message]), [
+      [".github/labeler.yml", 1, "larger than 1 MB (1100041 bytes); not read"],
+      [".github/CODEOWNERS", 12, "GitHub does not support `!` patterns in CODEOWNERS; the line is skipped"],
+      [".github/CODEOWNERS", 50002, "more than 50000 rules: the rest are not read"],
+    ]);
     assert.doesNotMatch(body, /Code owners/, "no rule matched the leading file");
     assert.deepEqual(issue.labels, ["bug"]);
   }));

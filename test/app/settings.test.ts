@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, it } from "node:test";
-import { parseSettings } from "../../src/triage/parse-settings.js";
+import { parseSettings, stopsBugScout } from "../../src/triage/parse-settings.js";
 import { defaultSettings } from "../../src/triage/settings-schema.js";
 import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-github.js";
 import { buildTarball } from "../fakes/fake-github-tarball.js";
 import { startTestApp, type TestApp } from "./app-harness.js";
-import { issuesOpened } from "./payloads.js";
+import { issueCommentCreated, issuesOpened, push } from "./payloads.js";
 import { expectedFooter } from "./expected-footer.js";
 
 describe("parseSettings", () => {
@@ -25,34 +25,46 @@ describe("parseSettings", () => {
     });
   });
 
-  it("keeps good values and replaces each bad one by its default, with one problem per key", () => {
+  it("keeps good values, reads plain intent leniently, and replaces each bad one by its default, with one problem per key", () => {
     const { settings, problems } = parseSettings({
       enabled: "yes",
       ranking: { mode: "fast", top_k: 500, min_confidence: 0.5, latency_budget_ms: 2000.5 },
-      trigger: { labels: ["bug", 7], ignore_bots: false },
-      comment: { header: "x".repeat(5000), footer: "thanks" },
+      trigger: { labels: ["bug", 7], ignore_bots: "off", ignore_labels: "enhancement", on_edit: "False" },
+      comment: { header: "x".repeat(5000), footer: "thanks", collapsed: "maybe" },
       paths: "src",
       top_k: 3,
       commmands: {},
     });
 
     assert.equal(settings.enabled, true);
-    assert.deepEqual(settings.ranking, { mode: "auto", top_k: 5, min_relative_score: 0.4, min_confidence: 0.5, latency_budget_ms: 5000, history_weight: 0.1 });
-    assert.deepEqual(settings.trigger, { on_open: true, labels: [], ignore_labels: [], ignore_bots: false, on_edit: true });
+    assert.deepEqual(settings.ranking, { mode: "auto", top_k: 20, min_relative_score: 0.4, min_confidence: 0.5, latency_budget_ms: 5000, history_weight: 0.1 });
+    assert.deepEqual(settings.trigger, { on_open: true, labels: [], ignore_labels: ["enhancement"], ignore_bots: false, on_edit: false });
     assert.equal(settings.comment.header, "");
     assert.equal(settings.comment.footer, "thanks");
+    assert.equal(settings.comment.collapsed, false);
     assert.deepEqual(settings.paths, { include: [], exclude: [] });
     assert.deepEqual(problems, [
-      { path: "top_k", message: "unknown key" },
-      { path: "commmands", message: 'unknown key (did you mean "commands"?)' },
-      { path: "enabled", message: "expected boolean, got string" },
-      { path: "trigger.labels", message: "expected string, got number (item 1)" },
-      { path: "ranking.mode", message: 'expected one of "auto", "bm25", "dense", "hybrid"' },
-      { path: "ranking.top_k", message: "must be at most 20" },
-      { path: "ranking.latency_budget_ms", message: "expected integer, got float" },
-      { path: "paths", message: "expected a mapping of keys, got a string" },
-      { path: "comment.header", message: "longer than 1000 characters" },
+      { path: "top_k", message: "unknown key", level: "warning" },
+      { path: "commmands", message: 'unknown key (did you mean "commands"?)', level: "warning" },
+      { path: "trigger.labels", message: "expected string, got number (item 1)", level: "warning" },
+      { path: "ranking.mode", message: 'expected one of "auto", "bm25", "dense", "hybrid"', level: "warning" },
+      { path: "ranking.top_k", message: "out of range (1 to 20): 500 is read as 20", level: "warning" },
+      { path: "ranking.latency_budget_ms", message: "expected integer, got float", level: "warning" },
+      { path: "paths", message: "expected a mapping of keys, got a string", level: "warning" },
+      { path: "comment.collapsed", message: "expected boolean, got string", level: "warning" },
+      { path: "comment.header", message: "longer than 1000 characters", level: "warning" },
     ]);
+  });
+
+  it("stops BugScout when a safety key is not understood, and never when another key is bad", () => {
+    for (const [raw, enabled, dryRun] of [[{ enabled: "no" }, false, false], [{ enabled: "false" }, false, false], [{ enabled: "OFF", dry_run: "on" }, false, true], [{ dry_run: "True" }, true, true]] as const) {
+      const parsed = parseSettings(raw);
+      assert.deepEqual([parsed.settings.enabled, parsed.settings.dry_run, parsed.problems], [enabled, dryRun, []], JSON.stringify(raw));
+    }
+    const unsure = parseSettings({ enabled: "maybe", dry_run: 1, ranking: { top_k: 3 } });
+    assert.deepEqual(unsure.problems.map((p) => [p.path, p.level]), [["enabled", "error"], ["dry_run", "error"]]);
+    assert.equal(stopsBugScout(unsure.problems), true);
+    assert.equal(stopsBugScout(parseSettings({ dry_run: true, ranking: { mode: "fast" }, labels: "x" }).problems), false);
   });
 
   it("reads labels and owners, and names a bad area map without losing the rest", () => {
@@ -61,25 +73,26 @@ describe("parseSettings", () => {
     assert.deepEqual(good.settings.labels.areas, { "area/ui": ["src/ui/", "!src/ui/vendor/**"] });
     assert.equal(good.settings.owners, "assign");
     const bad = parseSettings({
-      labels: { areas: { ui: "src/ui/**" }, min_confidence: 2, max: -1, from_labeler: "no" },
+      labels: { areas: { ui: 7 }, min_confidence: 2, max: -1, from_labeler: "nope" },
       owners: "everyone",
     });
-    assert.deepEqual(bad.problems, [
+    assert.deepEqual(bad.problems.map(({ path, message }) => ({ path, message })), [
       { path: "labels.from_labeler", message: "expected boolean, got string" },
-      { path: "labels.areas", message: "expected array, got string (item ui)" },
-      { path: "labels.min_confidence", message: "must be at most 1" },
-      { path: "labels.max", message: "must be at least 0" },
+      { path: "labels.areas", message: "expected array, got number (item ui)" },
+      { path: "labels.min_confidence", message: "out of range (0 to 1): 2 is read as 1" },
+      { path: "labels.max", message: "out of range (0 to 10): -1 is read as 0" },
       { path: "owners", message: 'expected one of "show", "mention", "assign", "off"' },
     ]);
-    assert.deepEqual(bad.settings.labels, defaultSettings().labels);
+    assert.deepEqual(bad.settings.labels, { ...defaultSettings().labels, min_confidence: 1, max: 0 });
+    assert.deepEqual(parseSettings({ labels: { areas: { ui: "src/ui/**" }, from_labeler: "no" } }).settings.labels.areas, { ui: ["src/ui/**"] }, "a string is a one-item list, in a map too");
     const many = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`l${i}`, ["x/**"]]));
-    assert.deepEqual(parseSettings({ labels: { areas: many } }).problems, [{ path: "labels.areas", message: "more than 100 labels" }]);
+    assert.deepEqual(parseSettings({ labels: { areas: many } }).problems, [{ path: "labels.areas", message: "more than 100 labels", level: "warning" }]);
     assert.deepEqual(parseSettings({ labels: { areas: { ["x".repeat(101)]: ["a"] } } }).problems.map((p) => p.path), ["labels.areas"]);
   });
 
-  it("reports a file that is not a mapping", () => {
-    assert.deepEqual(parseSettings(["a"]).problems, [{ path: "(file)", message: "expected a mapping of keys, got a list" }]);
-    assert.deepEqual(parseSettings(42).problems, [{ path: "(file)", message: "expected a mapping of keys, got a number" }]);
+  it("reports a file that is not a mapping, as a problem that stops BugScout", () => {
+    assert.deepEqual(parseSettings(["a"]).problems, [{ path: "(file)", message: "expected a mapping of keys, got a list", level: "error" }]);
+    assert.deepEqual(parseSettings(42).problems, [{ path: "(file)", message: "expected a mapping of keys, got a number", level: "error" }]);
   });
 });
 
@@ -121,10 +134,10 @@ describe("settings in the app", () => {
     return repo.comments.get(1)?.[0]?.body;
   }
 
-  it("shows settings problems in the comment and uses defaults for the bad parts", async () => {
+  it("reports settings problems in a check run, with their lines, never in the comment, and uses defaults for the bad parts", async () => {
     const body = await commentFor("ranking:\n  top_k: 0\n  mode: dense\nfoo: 1\ncomment:\n  footer: Thanks from the team\n");
 
-    assert.ok(app.index.rankRequests[0].request.mode === "dense" && app.index.rankRequests[0].request.topK === 5);
+    assert.ok(app.index.rankRequests[0].request.mode === "dense" && app.index.rankRequests[0].request.topK === 1);
     assert.equal(body, [
       "<!-- bugscout -->",
       "",
@@ -134,19 +147,85 @@ describe("settings in the app", () => {
       "",
       "Thanks from the team",
       "",
-      ...expectedFooter("mode bm25: no embedding key configured · confidence 0.75 · ranked in 3 ms · commit 3333333 · `/bugscout help` for commands", [
-        "**Settings problems** in `.github/bugscout.yml` (defaults used instead):",
-        "- `foo`: unknown key",
-        "- `ranking.top_k`: must be at least 1",
-      ]),
+      ...expectedFooter("mode bm25: no embedding key configured · confidence 0.75 · ranked in 3 ms · commit 3333333 · `/bugscout help` for commands"),
     ].join("\n"));
+    assert.deepEqual(repo.checkRuns.map((r) => [r.head_sha, r.conclusion, r.output.annotations.map((a) => `${a.start_line}: ${a.title}: ${a.message}`)]), [
+      [SHA, "neutral", ["4: foo: unknown key", "2: ranking.top_k: out of range (1 to 20): 0 is read as 1"]],
+    ]);
   });
 
-  it("turns malformed YAML into a settings problem with all defaults", async () => {
-    const body = await commentFor("ranking: [top_k: 3\n  mode: : :\n");
+  it("stays silent on malformed YAML, even with dry_run: true in it, and reports the line in a failing check run", async () => {
+    const body = await commentFor("dry_run: true\nranking: [top_k: 3\n  mode: : :\n");
 
-    assert.match(body ?? "", /\n\*\*Settings problems\*\* in `\.github\/bugscout\.yml` \(defaults used instead\):\n- `\(file\)`: the file is not valid YAML/);
-    assert.match(body ?? "", /all defaults are used\n\n<\/details>\n$/);
+    assert.equal(body, undefined);
+    assert.deepEqual(app.index.rankRequests, []);
+    const [run] = repo.checkRuns;
+    assert.deepEqual([run.head_sha, run.conclusion], [SHA, "failure"]);
+    assert.match(run.output.title, /^BugScout is stopped on this repository/);
+    assert.deepEqual(run.output.annotations.slice(0, 2).map((a) => [a.path, a.start_line, a.annotation_level]), [[".github/bugscout.yml", 2, "failure"], [".github/bugscout.yml", 3, "failure"]]);
+    assert.match(run.output.annotations[0].message, /^not valid YAML: /);
+  });
+
+  for (const value of ["no", '"false"', "Off"]) {
+    it(`enabled: ${value} keeps BugScout silent`, async () => {
+      assert.equal(await commentFor(`enabled: ${value}\nranking:\n  top_k: 3\n`), undefined);
+      assert.deepEqual([app.index.rankRequests, repo.checkRuns], [[], []]);
+    });
+  }
+
+  it("an enabled or dry_run it does not understand stops BugScout, whatever the rest of the file says", async () => {
+    assert.equal(await commentFor("enabled: sometimes\ncomment:\n  footer: hi\n"), undefined);
+    assert.deepEqual(repo.checkRuns[0].output.annotations.map((a) => [a.start_line, a.title, a.annotation_level]), [[1, "enabled", "failure"]]);
+  });
+
+  it("reads trigger.ignore_labels given as one string", async () => {
+    repo.settings = "trigger:\n  ignore_labels: enhancement\n";
+    await app.deliver("issues", issuesOpened(REPO, { number: 1, title: "dispatch fails", body: "", labels: ["enhancement"] }));
+    await app.deliver("issues", issuesOpened(REPO, { number: 2, title: "dispatch fails", body: "", labels: ["bug"] }));
+    await app.close();
+    assert.deepEqual([repo.comments.get(1), repo.comments.get(2)?.length], [undefined, 1]);
+    assert.deepEqual(repo.checkRuns, []);
+  });
+
+  it("answers only a maintainer's /bugscout help while stopped, saying why; any other command does nothing", async () => {
+    repo.settings = "dry_run: true\nenabled: [\n";
+    repo.roles.set("maint", "maintain");
+    repo.roles.set("tri", "triage");
+    const issue = { number: 4, title: "dispatch fails", body: "" };
+    await app.deliver("issue_comment", issueCommentCreated(REPO, issue, { id: 601, body: "/bugscout", user: { login: "maint" } }));
+    await app.deliver("issue_comment", issueCommentCreated(REPO, issue, { id: 602, body: "/bugscout help", user: { login: "tri" } }));
+    await app.deliver("issue_comment", issueCommentCreated(REPO, issue, { id: 603, body: "/bugscout help", user: { login: "maint" } }));
+    await app.close();
+
+    const comments = repo.comments.get(4) ?? [];
+    assert.equal(comments.length, 1);
+    assert.match(comments[0].body, /^<!-- bugscout:help -->\n\n\*\*BugScout is stopped on this repository\*\* until its settings are fixed[^\n]*\n- `\.github\/bugscout\.yml` line 3: not valid YAML\\: /);
+    assert.deepEqual(app.index.rankRequests, []);
+  });
+
+  it("gives a push that breaks the file a failing check run naming the line, and the fixing push a passing one", async () => {
+    const broken = "b".repeat(40);
+    const fixed = "f".repeat(40);
+    repo.settings = "ranking:\n  top_k: 3\n  mode: [hybrid\n";
+    await app.deliver("push", push(REPO, { before: SHA, after: broken, modified: [".github/bugscout.yml"] }));
+    await app.deps.background.idle();
+    repo.settings = "ranking:\n  top_k: 3\n  mode: hybrid\n";
+    await app.deliver("push", push(REPO, { before: broken, after: fixed, modified: [".github/bugscout.yml"] }));
+    // A push that touches none of the files BugScout reads gets no check run.
+    await app.deliver("push", push(REPO, { before: fixed, after: "c".repeat(40), modified: ["app.py"] }));
+    await app.close();
+
+    assert.deepEqual(repo.checkRuns.map((r) => [r.name, r.head_sha, r.conclusion]), [["BugScout settings", broken, "failure"], ["BugScout settings", fixed, "success"]]);
+    const [annotation] = repo.checkRuns[0].output.annotations;
+    assert.deepEqual([annotation.path, annotation.start_line], [".github/bugscout.yml", 4]);
+    assert.ok(fake.requests.some((r) => r.path === "/repos/acme/shop/contents/.github/bugscout.yml" && r.query.ref === broken), "read at the pushed commit");
+  });
+
+  it("an installation without checks: write still triages, and says why in the log", async () => {
+    repo.checksDenied = true;
+    const body = await commentFor("foo: 1\n");
+    assert.match(body ?? "", /^<!-- bugscout -->/);
+    assert.ok(app.logs.some((l) => l.includes("operator problems not published") && l.includes("403")));
   });
 
   it("reads the organization's .github repository and follows _extends", async () => {

@@ -35,6 +35,24 @@ export interface FakeRepo {
   readonly createdLabels: string[];
   /** Users who can be assigned to issues (collaborators); others are silently skipped by GitHub. */
   readonly assignable: Set<string>;
+  /** Check runs created on the repository's commits, in order. */
+  readonly checkRuns: FakeCheckRun[];
+  /** The installation was not granted `checks: write` (an install from before the permission was asked for): 403. */
+  checksDenied?: boolean;
+}
+
+/** A check run as the fake GitHub keeps it (the request body GitHub would store). */
+export interface FakeCheckRun {
+  readonly id: number;
+  readonly name: string;
+  readonly head_sha: string;
+  readonly status: string;
+  readonly conclusion?: string;
+  readonly output: {
+    readonly title: string;
+    readonly summary: string;
+    readonly annotations: readonly { readonly path: string; readonly start_line: number; readonly end_line: number; readonly annotation_level: string; readonly message: string; readonly title?: string }[];
+  };
 }
 
 /** The bot user the fake GitHub attributes the app's comments to. */
@@ -59,5 +77,6 @@ export function createFakeRepo(init: { owner: string; name: string; installation
     labels: [],
     createdLabels: [],
     assignable: new Set(),
+    checkRuns: [],
   };
 }

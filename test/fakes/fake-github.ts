@@ -2,9 +2,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { isPublic, issueRoutes } from "./fake-github-issues.js";
 import { routingRoutes } from "./fake-github-routing.js";
+import { checkRoutes } from "./fake-github-checks.js";
 import { BOT_USER, createFakeRepo, type FakeComment, type FakeRepo } from "./fake-github-state.js";
 
-export { BOT_USER, type FakeComment, type FakeRepo } from "./fake-github-state.js";
+export { BOT_USER, type FakeCheckRun, type FakeComment, type FakeRepo } from "./fake-github-state.js";
 
 /** One request the fake received; `path` has the GHE `/api/v3` prefix and the query removed. */
 export interface RecordedRequest {
@@ -250,6 +251,7 @@ export class FakeGitHub {
       }), "token"],
       ...issueRoutes((m, req, fn) => this.withRepo(m, req as RecordedRequest, fn)),
       ...routingRoutes((m, req, fn) => this.withRepo(m, req as RecordedRequest, fn)),
+      ...checkRoutes((m, req, fn) => this.withRepo(m, req as RecordedRequest, fn)),
     ];
   }
 

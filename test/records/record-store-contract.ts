@@ -171,5 +171,21 @@ export function recordStoreContract(name: string, createFixture: () => Promise<R
       await store.recordPrediction(b, prediction(2, ["b.py"]));
       assert.equal((await store.readStats(b, 0)).issuesRanked, 1);
     });
+
+    it("keeps the last problem digest per repository, replaced by the next and forgotten with the repository", async () => {
+      const a = { installationId: 31, owner: "O", repo: "A" };
+      const b = { installationId: 31, owner: "o", repo: "b" };
+      assert.equal(await store.readProblemDigest(a), undefined);
+      await store.writeProblemDigest(a, "d1");
+      await store.writeProblemDigest({ ...a, owner: "o", repo: "a" }, "d2");
+      assert.equal(await store.readProblemDigest(a), "d2", "names are case-insensitive and a write replaces");
+      assert.equal(await store.readProblemDigest(b), undefined);
+      await store.writeProblemDigest(b, "d3");
+      await store.forgetRepo(a);
+      assert.equal(await store.readProblemDigest(a), undefined);
+      assert.equal(await store.readProblemDigest(b), "d3");
+      await store.forgetInstallation(31);
+      assert.equal(await store.readProblemDigest(b), undefined);
+    });
   });
 }

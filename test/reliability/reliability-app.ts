@@ -5,6 +5,7 @@ import { Writable } from "node:stream";
 import { pino, type Level } from "pino";
 import { createProbot, ProbotOctokit } from "probot";
 import { createApp } from "../../src/app.js";
+import { createCheckRunReporter } from "../../src/github/check-run-reporter.js";
 import { serveWebhooks } from "../app/serve-webhooks.js";
 import { createAppOctokit } from "../../src/github/app-octokit.js";
 import { createIndexEntrySelector } from "../../src/github/index-entry-selector.js";
@@ -93,6 +94,7 @@ export async function startReliabilityApp(fake: FakeGitHub, options: Reliability
     commandLimiter: createRateLimiter({ limit: options.commandLimit ?? 10, windowMs: 600_000, clock }),
     background: createBackgroundQueue({ concurrency: 1, maxWaiting: 100 }),
     version: "test",
+    problemReporter: createCheckRunReporter,
   };
   const deps = options.instrument ? options.instrument(base) : base;
   const probot = createProbot({
