@@ -25,6 +25,6 @@ export async function answerCommand(
   // stats) comment and post two.
   const lockKey = `${repoKeyString(request.key)}#${issue.number}`;
   if (command.kind === "stats") return deps.issueLock.run(lockKey, () => answerStats(deps, request));
-  const body = renderHelp(settings.commands.allow, command.kind === "invalid" ? command.errors : [], request.stoppedBy);
+  const body = renderHelp(request.stoppedBy ? "maintainers" : settings.commands.allow, command.kind === "invalid" ? command.errors : [], request.stoppedBy);
   return deps.issueLock.run(lockKey, () => publishComment(deps, { issue, settings }, { marker: HELP_MARKER, body, what: "help" }));
 }

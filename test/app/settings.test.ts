@@ -199,7 +199,7 @@ describe("settings in the app", () => {
 
     const comments = repo.comments.get(4) ?? [];
     assert.equal(comments.length, 1);
-    assert.match(comments[0].body, /^<!-- bugscout:help -->\n\n\*\*BugScout is stopped on this repository\*\* until its settings are fixed[^\n]*\n- `\.github\/bugscout\.yml` line 3: not valid YAML\\: /);
+    assert.match(comments[0].body, /^<!-- bugscout:help -->\n\n\*\*BugScout is stopped on this repository\*\* until its settings are fixed[^\n]*\n- `\.github\/bugscout\.yml` line 2: not valid YAML\\: [^\n]*\n\n\*\*BugScout commands\*\* \(for people with write, maintain or admin access\)/);
     assert.deepEqual(app.index.rankRequests, []);
   });
 
@@ -217,7 +217,7 @@ describe("settings in the app", () => {
 
     assert.deepEqual(repo.checkRuns.map((r) => [r.name, r.head_sha, r.conclusion]), [["BugScout settings", broken, "failure"], ["BugScout settings", fixed, "success"]]);
     const [annotation] = repo.checkRuns[0].output.annotations;
-    assert.deepEqual([annotation.path, annotation.start_line], [".github/bugscout.yml", 4]);
+    assert.deepEqual([annotation.path, annotation.start_line], [".github/bugscout.yml", 3], "the unclosed bracket's line");
     assert.ok(fake.requests.some((r) => r.path === "/repos/acme/shop/contents/.github/bugscout.yml" && r.query.ref === broken), "read at the pushed commit");
   });
 
