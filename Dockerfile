@@ -1,8 +1,8 @@
 # syntax=docker/dockerfile:1
 # BugScout GitHub App. Both stages use the same base, so better-sqlite3's native module is built against the
-# glibc and Node ABI it runs on.
+# glibc and Node ABI it runs on: Node 24, the active LTS (Node 20 left support in April 2026).
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # Toolchain for better-sqlite3 when no prebuilt binary can be downloaded.
 RUN apt-get update \
@@ -15,7 +15,7 @@ COPY src ./src
 COPY scripts ./scripts
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 # The release workflow adds version, revision and creation time (docker/metadata-action); these hold for any build.
 LABEL org.opencontainers.image.title="BugScout" \
       org.opencontainers.image.source="https://github.com/bugscout/bugscout" \
