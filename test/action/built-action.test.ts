@@ -22,6 +22,9 @@ const REPO = { owner: "acme", name: "shop", installationId: 42 };
 const ISSUE = { number: 12, title: "Invoice total is negative", body: "compute_total returns a negative number when a discount is applied to an Invoice" };
 const TOKEN = "ghs_fake_42";
 const VOYAGE_KEY = "pa-built-action-test-key-0123456789";
+const PLATFORM = `${process.platform}-${process.arch}`;
+/** A platform the build has no addon for, whichever this one is. */
+const OTHER = PLATFORM === "darwin-arm64" ? "linux-s390x" : "darwin-arm64";
 
 interface ActionYml { inputs: Record<string, { default?: string }>; runs: { using: string; main: string; post?: string; "post-if"?: string } }
 
@@ -127,7 +130,7 @@ describe("the built Action (npm run build:action) from a folder with only action
     const files = readdirSync(actionDir, { recursive: true, encoding: "utf8" });
     assert.deepEqual(files.filter((f) => f.split(path.sep).includes("node_modules")), []);
     const native = (target: string) => files.includes(path.join(path.dirname(action.runs.main), `native/${target}/better_sqlite3.node`));
-    assert.ok(native("node-v137-linux-x64"), "the addon for Node 24 on linux-x64 (ubuntu-* runners)");
+    assert.ok(native(`node-v137-${PLATFORM}`), "the addon for Node 24 on this platform (linux-x64 here, as on ubuntu-* runners)");
     assert.ok(native(addonTarget()), "and the addon of the Node that built it");
     assert.ok(files.some((f) => f.endsWith("grammars/tree-sitter-python.wasm")) && files.some((f) => f.endsWith("tree-sitter.wasm")));
     // Every import the bundle's modules still make is a Node built-in, or an optional dependency of voyageai's local
@@ -147,6 +150,8 @@ describe("the built Action (npm run build:action) from a folder with only action
     const first = await runOnFreshRunner("issues", issuesOpened(REPO, ISSUE), cache.env);
     assert.equal(first.main.code, 0, output(first));
     assert.equal(first.post.code, 0, output(first));
+    // Nothing on stderr: no deprecation or experimental-feature warning of the runner's Node in the job's log.
+    assert.deepEqual([first.main.stderr, first.post.stderr], ["", ""]);
     const comments = repo.comments.get(12) ?? [];
     assert.equal(comments.length, 1, output(first));
     assert.match(comments[0]!.body, /\n1\. \[shopcart\/billing\/invoice\\\.py\]\(https:\/\/github\.com\/acme\/shop\/blob\/8{40}\/shopcart\/billing\/invoice\.py/);
@@ -223,31 +228,31 @@ describe("the built Action (npm run build:action) from a folder with only action
     const copy = path.join(work, `action-with-${renamed}`);
     cpSync(actionDir, copy, { recursive: true });
     const native = path.join(copy, path.dirname(action.runs.main), "native");
-    const runnerTarget = `node-v${node.modules}-linux-x64`;
+    const runnerTarget = `node-v${node.modules}-${PLATFORM}`;
     for (const name of readdirSync(native)) if (name !== runnerTarget) rmSync(path.join(native, name), { recursive: true });
     renameSync(path.join(native, runnerTarget), path.join(native, renamed));
     return copy;
   }
 
   it("on a runner whose platform the build lacks, fails with one ::error:: naming what it needs and what it has", async () => {
-    const other = actionWithOnlyAddon("node-v137-darwin-arm64");
+    const other = actionWithOnlyAddon(`node-v137-${OTHER}`);
     const run = await runOnFreshRunner("issues", issuesOpened(REPO, { ...ISSUE, number: 14 }), {}, other);
     assert.equal(run.main.code, 1);
     assert.deepEqual(run.main.stdout.split("\n").filter((l) => l.startsWith("::error::")), [
-      `::error::BugScout: this build of the Action has no SQLite addon for this runner: it needs node-v137-linux-x64 (Node ${node.version}, ABI 137, on linux-x64) `
-        + "and has node-v137-darwin-arm64: no addon was built for linux-x64; the platforms it has are darwin-arm64, see docs/action.md#runners",
+      `::error::BugScout: this build of the Action has no SQLite addon for this runner: it needs node-v137-${PLATFORM} (Node ${node.version}, ABI 137, on ${PLATFORM}) `
+        + `and has node-v137-${OTHER}: no addon was built for ${PLATFORM}; the platforms it has are ${OTHER}, see docs/action.md#runners`,
     ]);
     assert.equal(repo.comments.get(14), undefined);
   });
 
   it("built for another Node than the runner starts it on (an old build on Node 24), says so and does not send the user to another runner", async () => {
-    const old = actionWithOnlyAddon("node-v115-linux-x64");
+    const old = actionWithOnlyAddon(`node-v115-${PLATFORM}`);
     const run = await runOnFreshRunner("issues", issuesOpened(REPO, { ...ISSUE, number: 16 }), {}, old);
     assert.equal(run.main.code, 1);
     const errors = run.main.stdout.split("\n").filter((l) => l.startsWith("::error::"));
     assert.deepEqual(errors, [
-      `::error::BugScout: this build of the Action has no SQLite addon for this runner: it needs node-v137-linux-x64 (Node ${node.version}, ABI 137, on linux-x64) `
-        + "and has node-v115-linux-x64: this build is for another Node (ABI 115) than the runner starts it on; "
+      `::error::BugScout: this build of the Action has no SQLite addon for this runner: it needs node-v137-${PLATFORM} (Node ${node.version}, ABI 137, on ${PLATFORM}) `
+        + `and has node-v115-${PLATFORM}: this build is for another Node (ABI 115) than the runner starts it on; `
         + "use a newer release of the Action (a release tag such as @v1 carries the build for the Node its action.yml names), see docs/action.md#runners",
     ]);
     assert.doesNotMatch(errors[0]!, /runs-on|ubuntu/);
