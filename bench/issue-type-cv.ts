@@ -11,10 +11,11 @@
 import { readFileSync } from "node:fs";
 import { parseBenchArgs } from "./bench-args.js";
 import { balanced, macroF1, precisionAtRecall, shuffled } from "./issue-type-metrics.js";
-import { adaptModel } from "../src/issue-type/adapt-model.js";
+import { adaptModel, ADAPT_DEFAULTS } from "../src/issue-type/adapt-model.js";
 import { fitTemperature } from "../src/issue-type/fit-model.js";
 import { fitGlobalModel, GLOBAL_FIT } from "../src/issue-type/fit-global.js";
 import { hashFeatures, scoreHashed, softmax, topClass } from "../src/issue-type/issue-type-model.js";
+import { classifyIssueType } from "../src/issue-type/classify-issue-type.js";
 import { extractAll, type ExtractedIssue, type LabelledIssue } from "../src/issue-type/training-set.js";
 import { ISSUE_TYPE_NAMES } from "../src/issue-type/types.js";
 
@@ -22,6 +23,11 @@ const args = parseBenchArgs();
 const dataset = args.one("dataset", "/work/shared/bench/issue_types.jsonl");
 const rows = readFileSync(dataset, "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as LabelledIssue);
 const all = extractAll(rows);
+const textOf = new Map(all.map((e, i) => [e, rows[i]]));
+const pipeline = args.has("model-only") ? undefined : true;
+/** The type the product gives (template, then the model), or the model's alone with --model-only. */
+const typeOf = (m: Parameters<typeof classifyIssueType>[1]["model"], i: ExtractedIssue, p: Float64Array) =>
+  pipeline ? classifyIssueType({ title: textOf.get(i)!.title ?? "", body: textOf.get(i)!.body ?? "", labels: [] }, { model: m }).type : topClass(p).type;
 const SCORED = ["bug", "feature", "question"];
 const repos = [...new Set(rows.map((r) => r.repo))];
 const scorable = repos.filter((r) => new Set(rows.filter((x) => x.repo === r && SCORED.includes(x.label)).map((x) => x.label)).size >= 2);
@@ -35,6 +41,8 @@ const table: string[] = [];
 const zsAll: Float64Array[] = [];
 const labelsAll: number[] = [];
 let sumF1 = 0;
+/** Per fold: the held-out balanced rows' class scores and gold classes (for --grid). */
+const folds: { repo: string; z: Float64Array[]; gold: string[]; classes: string[] }[] = [];
 let sumOwn = 0;
 let ownCount = 0;
 for (const holdout of holdouts) {
@@ -53,9 +61,11 @@ for (const holdout of holdouts) {
     pooledBug.push(probs[k][0]);
     pooledIsBug.push(i.label === 0);
   }
-  const f1 = macroF1(rowsB.map(name), probs.map((p) => topClass(p).type), classes);
+  folds.push({ repo: holdout, z: rowsB.map((i) => scoreHashed(model, hashFeatures(i.features, model.bits))), gold: rowsB.map(name), classes });
+  const predicted = rowsB.map((i, k) => typeOf(model, i, probs[k]));
+  const f1 = macroF1(rowsB.map(name), predicted, classes);
   sumF1 += f1;
-  const confusion = classes.map((c) => `${c}→${ISSUE_TYPE_NAMES.map((t) => rowsB.filter((i, k) => name(i) === c && topClass(probs[k]).type === t).length).join("/")}`).join(" ");
+  const confusion = classes.map((c) => `${c}→${ISSUE_TYPE_NAMES.map((t) => rowsB.filter((i, k) => name(i) === c && predicted[k] === t).length).join("/")}`).join(" ");
 
   // Own labels: up to 300 of the repository's labelled issues (balanced), scored on the rest (balanced).
   const perClass = Math.floor(300 / classes.length);
@@ -63,9 +73,10 @@ for (const holdout of holdouts) {
   const own = [...byClass.values()].flatMap((v) => v.slice(0, Math.min(perClass, Math.floor(v.length / 2))));
   const ownSet = new Set(own);
   const rest = balanced(test.filter((i) => !ownSet.has(i)), name, 3);
-  const adapted = adaptModel(model, own.map((i) => ({ features: i.features, label: ISSUE_TYPE_NAMES[i.label] })));
-  const ownF1 = macroF1(rest.map(name), rest.map((i) => topClass(predict(adapted, i)).type), classes);
-  const baseOnRest = macroF1(rest.map(name), rest.map((i) => topClass(predict(model, i)).type), classes);
+  const adaptOptions = { ...ADAPT_DEFAULTS, ...(args.has("adapt-l2") ? { l2: Number(args.one("adapt-l2", "")) } : {}), ...(args.has("adapt-steps") ? { steps: Number(args.one("adapt-steps", "")) } : {}) };
+  const adapted = adaptModel(model, own.map((i) => ({ features: i.features, label: ISSUE_TYPE_NAMES[i.label] })), adaptOptions);
+  const ownF1 = macroF1(rest.map(name), rest.map((i) => typeOf(adapted, i, predict(adapted, i))), classes);
+  const baseOnRest = macroF1(rest.map(name), rest.map((i) => typeOf(model, i, predict(model, i))), classes);
   sumOwn += ownF1;
   ownCount++;
   table.push(`| ${holdout} | ${classes.join("/")} | ${rowsB.length} | ${f1.toFixed(3)} | ${own.length} | ${baseOnRest.toFixed(3)} | ${ownF1.toFixed(3)} | ${confusion} | ${((Date.now() - started) / 1000).toFixed(0)} s |`);
@@ -84,3 +95,15 @@ for (const t of [0.5, 0.6, 0.7, 0.8]) {
   console.log(`  p(bug) ≥ ${t}: precision ${(tp / Math.max(1, sel.length)).toFixed(3)}, recall ${(tp / Math.max(1, pooledIsBug.filter(Boolean).length)).toFixed(3)}`);
 }
 console.log(`held-out temperature (pooled): ${fitTemperature(zsAll, labelsAll).toFixed(3)}`);
+
+if (args.has("grid")) {
+  // Class-score offsets (question, documentation) chosen on some folds must be confirmed on the others.
+  const offsets = [-3, -2, -1.5, -1, -0.5, 0, 0.5, 1];
+  const lines: string[] = [];
+  for (const dq of offsets) for (const dd of offsets) {
+    const per = folds.map((f) => macroF1(f.gold, f.z.map((z) => topClass([z[0], z[1], z[2] + dq, z[3] + dd]).type), f.classes));
+    lines.push(`dq ${dq} dd ${dd}: ${per.map((x) => x.toFixed(3)).join(" ")} mean ${(per.reduce((a, b) => a + b, 0) / per.length).toFixed(3)}`);
+  }
+  console.log(`grid over folds ${folds.map((f) => f.repo).join(" ")}`);
+  for (const l of lines) console.log(l);
+}

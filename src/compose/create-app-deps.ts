@@ -19,6 +19,7 @@ export function createAppDeps(runtime: TriageRuntime, extras: AppDepsExtras): Ap
     issueLock: runtime.issueLock,
     commandLimiter: runtime.commandLimiter,
     keepSnapshot: runtime.keepSnapshot,
+    issueTypeModels: runtime.issueTypeModels,
     ...extras,
   };
 }

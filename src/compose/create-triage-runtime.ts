@@ -1,3 +1,5 @@
+import type { IssueTypeModels } from "../triage/find-issue-type.js";
+import { createIssueTypeModels } from "../triage/repo-issue-types.js";
 import type { EmbedRequestObservation } from "../embed/embedder.js";
 import { createVoyageEmbedder } from "../embed/voyage-embedder.js";
 import type { SnapshotOptions } from "../github/create-repo-gateway.js";
@@ -53,6 +55,8 @@ export interface TriageRuntime {
   /** Keep the indexed snapshot for dense ranking to read (on when dense ranking is configured). */
   readonly keepSnapshot: boolean;
   readonly dataDir: string;
+  /** The issue-type classifier of each repository, adapted to its closed, labelled issues (read once a day). */
+  readonly issueTypeModels: IssueTypeModels;
   /** The triage use-case's dependencies over one repository's gateway. */
   triageDeps(gateway: TriageDeps["gateway"], options: { readonly log: Log; readonly webBaseUrl: string }): TriageDeps;
 }
@@ -115,6 +119,7 @@ export function createTriageRuntime(config: TriageRuntimeConfig): TriageRuntime 
     ...(dense ? { dense } : {}),
     keepSnapshot: dense !== undefined,
     dataDir,
+    issueTypeModels: createIssueTypeModels({ dataDir, clock }),
     triageDeps(gateway, options) {
       return {
         gateway,
@@ -126,6 +131,7 @@ export function createTriageRuntime(config: TriageRuntimeConfig): TriageRuntime 
         clock,
         log: options.log,
         webBaseUrl: options.webBaseUrl,
+        issueTypeModels: runtime.issueTypeModels,
         ...(runtime.keepSnapshot ? { keepSnapshot: true } : {}),
       };
     },

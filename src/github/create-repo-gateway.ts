@@ -1,5 +1,6 @@
 import type { RepoGateway } from "../triage/ports.js";
 import type { RoutingGateway } from "../triage/routing-ports.js";
+import { fetchClosedIssues } from "./fetch-closed-issues.js";
 import { fetchPushDelta } from "./fetch-push-delta.js";
 import { fetchRawFile } from "./fetch-raw-file.js";
 import { fetchRole } from "./fetch-role.js";
@@ -43,6 +44,9 @@ export function createRepoGateway(client: GitHubClient, repo: RepoRef, snapshot:
     },
     fetchRole(username) {
       return fetchRole(client, repo, username);
+    },
+    listClosedIssues(max) {
+      return fetchClosedIssues(client, repo, max);
     },
     readFile(commit, path, maxBytes) {
       return fetchRawFile(client, repo, path, commit, { maxBytes, missing: "none", timeoutMs: EXTRA_FILE_TIMEOUT_MS });

@@ -1,3 +1,4 @@
+import type { IssueTypeModels } from "../triage/find-issue-type.js";
 import type { Context } from "probot";
 import { createRepoGateway, type SnapshotOptions } from "../github/create-repo-gateway.js";
 import type { GitHubClient, RepoRef } from "../github/github-client.js";
@@ -40,6 +41,8 @@ export interface AppDeps {
   readonly notices?: NoticeOnce;
   /** Prepared past fixes for the similar-past-fixes signal, kept between rankings. */
   readonly historyDocs?: HistoryDocCache;
+  /** The issue-type classifier adapted per repository; absent: the shipped one everywhere. */
+  readonly issueTypeModels?: IssueTypeModels;
   /** Keep the indexed snapshot for background embedding (on when dense ranking is configured). */
   readonly keepSnapshot?: boolean;
   /** The Action's inputs (top-k, mode, budget-ms, dry-run) applied over the repository's settings; the app has none. */
@@ -96,6 +99,7 @@ export function triageDepsFor(deps: AppDeps, context: Pick<Context, "octokit" | 
     webBaseUrl: deps.webBaseUrl,
     ...(deps.records ? { records: deps.records } : {}),
     ...(deps.historyDocs ? { historyDocs: deps.historyDocs } : {}),
+    ...(deps.issueTypeModels ? { issueTypeModels: deps.issueTypeModels } : {}),
     ...(deps.keepSnapshot ? { keepSnapshot: true } : {}),
     ...(deps.onExtraFailure ? { onExtraFailure: deps.onExtraFailure } : {}),
     ...(deps.extraTimeoutMs ? { extraTimeoutMs: deps.extraTimeoutMs } : {}),

@@ -37,9 +37,14 @@ export function snapshotDir(dataDir: string, key: RepoKey, commit: string): stri
   return path.join(ownerDir(dataDir, key), `${key.repo}.snapshot`, commit);
 }
 
-/** Every path stored for one repository (store, its WAL files, saved lexical index and snapshots), for deletion. */
+/** The repository's closed, labelled issues kept for the issue-type classifier: `<owner>/<repo>.issue-types.json`. */
+export function issueTypeCachePath(dataDir: string, key: RepoKey): string {
+  return path.join(ownerDir(dataDir, key), `${key.repo}.issue-types.json`);
+}
+
+/** Every path stored for one repository (store, its WAL files, saved lexical index, snapshots, labelled issues), for deletion. */
 export function repoPaths(dataDir: string, key: RepoKey): string[] {
-  return [...indexStoreFiles(repoStorePath(dataDir, key)), path.join(ownerDir(dataDir, key), `${key.repo}.snapshot`)];
+  return [...indexStoreFiles(repoStorePath(dataDir, key)), path.join(ownerDir(dataDir, key), `${key.repo}.snapshot`), issueTypeCachePath(dataDir, key)];
 }
 
 /** A stable string for locks and rate limits: `<id>/<owner>/<repo>`. */

@@ -1,10 +1,10 @@
 import { classifyIssueType } from "../issue-type/classify-issue-type.js";
 import type { IssueTypeModel } from "../issue-type/issue-type-model.js";
 import { shippedIssueTypeModel } from "../issue-type/shipped-model.js";
-import type { IssueType } from "../issue-type/types.js";
-import type { Log, RepoKey } from "./ports.js";
+import type { IssueType, IssueTypeName } from "../issue-type/types.js";
+import { isolateExtra, type IsolateDeps } from "./isolate-extra.js";
+import type { RepoGateway, RepoKey } from "./ports.js";
 import type { Settings } from "./settings-schema.js";
-import { summarizeError } from "./summarize-error.js";
 
 /** The classifier for one repository: the shipped model, or one adapted to the repository's own labelled issues. */
 export interface RepoIssueTypeModel {
@@ -13,14 +13,14 @@ export interface RepoIssueTypeModel {
   readonly adapted: boolean;
 }
 
-/** Gives the issue-type classifier of a repository (reads and caches its labelled issues). */
+/** Gives the issue-type classifier of a repository (reads its closed, labelled issues through `gateway`, and caches). */
 export interface IssueTypeModels {
-  modelFor(key: RepoKey): Promise<RepoIssueTypeModel>;
+  modelFor(key: RepoKey, gateway: Pick<RepoGateway, "listClosedIssues">, labels: Readonly<Record<string, IssueTypeName>>): Promise<RepoIssueTypeModel>;
 }
 
 /** What {@link findIssueType} needs. */
-export interface IssueTypeDeps {
-  readonly log: Log;
+export interface IssueTypeDeps extends IsolateDeps {
+  readonly gateway: Pick<RepoGateway, "listClosedIssues">;
   /** Adapted models per repository; absent: the shipped model everywhere. */
   readonly issueTypeModels?: IssueTypeModels;
 }
@@ -28,25 +28,23 @@ export interface IssueTypeDeps {
 /** The issue as the type is read from it. */
 export interface IssueTypeRequest {
   readonly key: RepoKey;
-  readonly issue: { readonly title: string; readonly body: string; readonly labels?: readonly string[] };
+  readonly issue: { readonly number?: number; readonly title: string; readonly body: string; readonly labels?: readonly string[] };
   readonly settings: Pick<Settings, "issue_types">;
 }
 
 /**
  * The kind of the issue (src/issue-type): its labels and template first, then the classifier, adapted to the
- * repository when `issue_types.learn` is on and its labelled issues could be read (a failure falls back to the
- * shipped model and is logged: the type never holds a triage back).
+ * repository when `issue_types.learn` is on and its closed, labelled issues could be read (a failure or a stall falls
+ * back to the shipped model and is logged as a failed extra: the type never costs a triage).
  */
 export async function findIssueType(deps: IssueTypeDeps, request: IssueTypeRequest): Promise<IssueType> {
   const { issue, settings } = request;
-  let repoModel: RepoIssueTypeModel = { model: shippedIssueTypeModel(), adapted: false };
-  if (settings.issue_types.learn && deps.issueTypeModels) {
-    try {
-      repoModel = await deps.issueTypeModels.modelFor(request.key);
-    } catch (err) {
-      deps.log.warn({ err: summarizeError(err) }, "repository's labelled issues not read: the shipped issue-type model answers");
-    }
-  }
+  const shipped: RepoIssueTypeModel = { model: shippedIssueTypeModel(), adapted: false };
+  const models = deps.issueTypeModels;
+  // A failed or stalled read of the labelled issues costs the adaptation, never the triage.
+  const repoModel = settings.issue_types.learn && models && deps.gateway.listClosedIssues
+    ? await isolateExtra(deps, "issue-types", issue.number !== undefined ? { issue: issue.number } : {}, () => models.modelFor(request.key, deps.gateway, settings.issue_types.labels), shipped)
+    : shipped;
   return classifyIssueType(
     { title: issue.title, body: issue.body, labels: issue.labels ?? [] },
     { labels: settings.issue_types.labels, model: repoModel.model, adapted: repoModel.adapted },

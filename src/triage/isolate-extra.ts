@@ -3,10 +3,11 @@ import { summarizeError } from "./summarize-error.js";
 
 /**
  * The extras of a triage beside the comment: reading the routing maps (labeler.yml, CODEOWNERS), routing (area labels
- * and owners), the 👀 reaction to a command, and source maps read for a ranking. Each may fail; none may cost the
+ * and owners), the 👀 reaction to a command, source maps read for a ranking, and the repository's labelled issues the
+ * issue-type classifier adapts to. Each may fail; none may cost the
  * comment, which is the product.
  */
-export type ExtraStep = "routing-maps" | "routing" | "reaction" | "source-map";
+export type ExtraStep = "routing-maps" | "routing" | "reaction" | "source-map" | "issue-types";
 
 /** Where a failed extra is reported besides the log (the scaled roles count it in `/metrics`). */
 export type ExtraFailureSink = (step: ExtraStep) => void;

@@ -141,6 +141,13 @@ export type UpsertOutcome = "created" | "updated" | "unchanged" | "locked";
 /** A repository role as GitHub reports it for a user; `none` for non-collaborators. */
 export type RepoRole = "admin" | "maintain" | "write" | "triage" | "read" | "none";
 
+/** A closed issue as the issue-type classifier learns from it: its text and its labels. */
+export interface ClosedIssue {
+  readonly title: string;
+  readonly body: string;
+  readonly labels: readonly string[];
+}
+
 /** The GitHub calls the use-cases need for one repository. Implemented in src/github over Octokit. */
 export interface RepoGateway {
   /** The commit SHA at the tip of `branch`. */
@@ -171,4 +178,9 @@ export interface RepoGateway {
    * when it is not there or is larger. Optional: without it, rankings read no such file.
    */
   readFile?(commit: string, path: string, maxBytes: number): Promise<Uint8Array | undefined>;
+  /**
+   * The repository's most recently updated closed issues that carry labels, up to `max` (the issue-type classifier
+   * adapts to those with a type label). Optional: without it the shipped classifier answers alone.
+   */
+  listClosedIssues?(max: number): Promise<ClosedIssue[]>;
 }

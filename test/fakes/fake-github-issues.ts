@@ -79,6 +79,14 @@ export function issueRoutes(withRepo: WithRepo): IssueRoute[] {
         },
       };
     }), "token"],
+    // The closed issues the issue-type classifier adapts to (`state=closed`, newest first, one page here).
+    ["GET", /^\/repos\/([^/]+)\/([^/]+)\/issues$/, (m, req) => withRepo(m, req, (repo) => ({
+      status: 200,
+      body: [...(issues.get(repo)?.values() ?? [])].filter((i) => i.state === "closed").map((issue) => ({
+        number: issue.number, title: issue.title, body: issue.body, state: "closed",
+        labels: (issue.labels ?? []).map((name, i) => ({ id: i + 1, name })),
+      })),
+    })), "token"],
     ["GET", /^\/user$/, () => ({ status: 403, body: { message: "Resource not accessible by integration" } }), "token"],
   ];
 }

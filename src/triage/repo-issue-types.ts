@@ -1,0 +1,90 @@
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { adaptModel, type RepositoryExample } from "../issue-type/adapt-model.js";
+import { extractIssueFeatures } from "../issue-type/issue-features.js";
+import { typeFromLabels } from "../issue-type/label-types.js";
+import { shippedIssueTypeModel } from "../issue-type/shipped-model.js";
+import type { IssueTypeName } from "../issue-type/types.js";
+import { issueTypeCachePath, repoKeyString } from "./data-layout.js";
+import type { IssueTypeModels, RepoIssueTypeModel } from "./find-issue-type.js";
+import type { ClosedIssue, Clock, RepoGateway, RepoKey } from "./ports.js";
+
+/** Closed issues read from a repository at most (three pages of the issues API). */
+export const MAX_LABELLED_ISSUES = 300;
+/** How long the closed issues read stay fresh before they are read again. */
+export const LABELLED_ISSUES_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** Fewer issues with a type label than this and the shipped classifier answers alone: too few to adapt to. */
+export const MIN_ADAPT_EXAMPLES = 20;
+/** Adapted models kept in memory (one per repository, most recently used). */
+const MAX_MODELS = 64;
+
+interface CachedIssues {
+  readonly fetchedAt: number;
+  readonly issues: readonly ClosedIssue[];
+}
+
+/**
+ * The issue-type classifier of each repository, adapted to its closed issues that carry a type label: read through
+ * the API (`listClosedIssues`, at most {@link MAX_LABELLED_ISSUES}), kept in the repository's data folder for a day
+ * (so the Action's cache carries them from run to run, and uninstalling deletes them), and the adapted model kept in
+ * memory until the issues or the label map change.
+ */
+export function createIssueTypeModels(options: { readonly dataDir: string; readonly clock: Clock }): IssueTypeModels {
+  const models = new Map<string, { readonly fetchedAt: number; readonly labelsKey: string; readonly model: RepoIssueTypeModel }>();
+  return {
+    async modelFor(key: RepoKey, gateway: Pick<RepoGateway, "listClosedIssues">, labels: Readonly<Record<string, IssueTypeName>>) {
+      const cached = await readCached(options, key, gateway);
+      const id = repoKeyString(key);
+      const labelsKey = JSON.stringify(labels);
+      const memo = models.get(id);
+      if (memo && memo.fetchedAt === cached.fetchedAt && memo.labelsKey === labelsKey) return memo.model;
+      const model = adaptToIssues(cached.issues, labels);
+      models.delete(id);
+      models.set(id, { fetchedAt: cached.fetchedAt, labelsKey, model });
+      if (models.size > MAX_MODELS) models.delete(models.keys().next().value!);
+      return model;
+    },
+  };
+}
+
+/**
+ * The shipped model adapted to the closed issues whose labels name a type (the repository's own map first); the
+ * shipped model as is when fewer than {@link MIN_ADAPT_EXAMPLES} do or they name fewer than two types. Pure.
+ */
+export function adaptToIssues(issues: readonly ClosedIssue[], labels: Readonly<Record<string, IssueTypeName>>): RepoIssueTypeModel {
+  const shipped = shippedIssueTypeModel();
+  const examples: RepositoryExample[] = [];
+  for (const issue of issues) {
+    const label = typeFromLabels(issue.labels, labels);
+    if (label) examples.push({ features: extractIssueFeatures(issue.title, issue.body), label });
+  }
+  if (examples.length < MIN_ADAPT_EXAMPLES || new Set(examples.map((e) => e.label)).size < 2) return { model: shipped, adapted: false };
+  return { model: adaptModel(shipped, examples), adapted: true };
+}
+
+async function readCached(options: { readonly dataDir: string; readonly clock: Clock }, key: RepoKey, gateway: Pick<RepoGateway, "listClosedIssues">): Promise<CachedIssues> {
+  const file = issueTypeCachePath(options.dataDir, key);
+  const now = options.clock.now();
+  const stored = await readFile(file, "utf8").then(parseCached, () => undefined);
+  if (stored && now - stored.fetchedAt < LABELLED_ISSUES_MAX_AGE_MS && stored.fetchedAt <= now) return stored;
+  if (!gateway.listClosedIssues) return stored ?? { fetchedAt: 0, issues: [] };
+  const fresh: CachedIssues = { fetchedAt: now, issues: await gateway.listClosedIssues(MAX_LABELLED_ISSUES) };
+  await mkdir(path.dirname(file), { recursive: true });
+  // Written whole, then renamed: a reader never sees half a file.
+  await writeFile(`${file}.tmp`, JSON.stringify(fresh));
+  await rename(`${file}.tmp`, file);
+  return fresh;
+}
+
+/** A cache file's content, or undefined when it is not one (then the issues are read again). */
+function parseCached(text: string): CachedIssues | undefined {
+  try {
+    const raw = JSON.parse(text) as { fetchedAt?: unknown; issues?: unknown };
+    if (typeof raw.fetchedAt !== "number" || !Array.isArray(raw.issues)) return undefined;
+    const issues = raw.issues.filter((i): i is ClosedIssue =>
+      typeof i === "object" && i !== null && typeof i.title === "string" && typeof i.body === "string" && Array.isArray(i.labels) && i.labels.every((l: unknown) => typeof l === "string"));
+    return { fetchedAt: raw.fetchedAt, issues: issues.slice(0, MAX_LABELLED_ISSUES) };
+  } catch {
+    return undefined;
+  }
+}

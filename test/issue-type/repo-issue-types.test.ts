@@ -1,0 +1,76 @@
+import assert from "node:assert/strict";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, describe, it } from "node:test";
+import { classifyIssueType } from "../../src/issue-type/classify-issue-type.js";
+import { shippedIssueTypeModel } from "../../src/issue-type/shipped-model.js";
+import { issueTypeCachePath } from "../../src/triage/data-layout.js";
+import { findIssueType } from "../../src/triage/find-issue-type.js";
+import type { ClosedIssue } from "../../src/triage/ports.js";
+import { createIssueTypeModels, LABELLED_ISSUES_MAX_AGE_MS } from "../../src/triage/repo-issue-types.js";
+import { defaultSettings } from "../../src/triage/settings-schema.js";
+
+const key = { installationId: 1, owner: "acme", repo: "frob" };
+const quiet = { info() {}, warn() {}, error() {}, debug() {} };
+
+/** Closed issues in the project's own words; "ouch" is its bug label, which only the settings map knows. */
+function closedIssues(bugLabel: string): ClosedIssue[] {
+  const out: ClosedIssue[] = [];
+  for (let i = 0; i < 20; i++) {
+    out.push({ title: `Frobnicator output garbled ${i}`, body: `frob ${i} prints garbled glyphs`, labels: [bugLabel] });
+    out.push({ title: `Frobnicator output in colour ${i}`, body: `frob ${i} could print colours`, labels: ["enhancement"] });
+  }
+  return out;
+}
+
+/** A gateway that serves closed issues and counts the reads. */
+function gateway(issues: ClosedIssue[]) {
+  const reads: number[] = [];
+  return { reads, listClosedIssues: async (max: number) => (reads.push(max), issues.slice(0, max)) };
+}
+
+describe("the issue-type classifier adapted to a repository", () => {
+  const dir = mkdtempSync(join(tmpdir(), "bugscout-issue-types-"));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("reads the closed issues once a day, keeps them in the repository's folder, and answers `repository`", async () => {
+    let now = 1_000_000;
+    const models = createIssueTypeModels({ dataDir: dir, clock: { now: () => now } });
+    const github = gateway(closedIssues("ouch"));
+    const settings = { issue_types: { labels: { ouch: "bug" as const }, learn: true } };
+    const issue = { title: "Frobnicator output garbled 99", body: "frob 99 prints garbled glyphs", labels: [] };
+    const typed = await findIssueType({ log: quiet, gateway: github, issueTypeModels: models }, { key, issue, settings });
+    assert.deepEqual([typed.type, typed.source], ["bug", "repository"]);
+    assert.deepEqual(github.reads, [300]);
+    assert.ok(existsSync(issueTypeCachePath(dir, key)));
+    now += LABELLED_ISSUES_MAX_AGE_MS - 1;
+    await findIssueType({ log: quiet, gateway: github, issueTypeModels: models }, { key, issue, settings });
+    assert.deepEqual(github.reads, [300], "fresh for a day");
+    // A new process (the Action's next run) finds them on disk.
+    const again = createIssueTypeModels({ dataDir: dir, clock: { now: () => now } });
+    await findIssueType({ log: quiet, gateway: github, issueTypeModels: again }, { key, issue, settings });
+    assert.deepEqual(github.reads, [300]);
+    now += 2;
+    await findIssueType({ log: quiet, gateway: github, issueTypeModels: models }, { key, issue, settings });
+    assert.deepEqual(github.reads, [300, 300], "read again after a day");
+  });
+
+  it("answers with the shipped model when learning is off, the issues name too few types, or the read fails", async () => {
+    const models = createIssueTypeModels({ dataDir: dir, clock: { now: () => 5 } });
+    const issue = { title: "Frobnicator output garbled", body: "frob prints garbled glyphs", labels: [] };
+    const shipped = classifyIssueType(issue, { model: shippedIssueTypeModel() });
+    const off = gateway(closedIssues("bug"));
+    const settingsOff = { issue_types: { ...defaultSettings().issue_types, learn: false } };
+    assert.deepEqual(await findIssueType({ log: quiet, gateway: off, issueTypeModels: models }, { key, issue, settings: settingsOff }), shipped);
+    assert.deepEqual(off.reads, []);
+    const other = { ...key, repo: "unlabelled" };
+    const unlabelled = gateway(closedIssues("wontfix"));
+    assert.deepEqual(await findIssueType({ log: quiet, gateway: unlabelled, issueTypeModels: models }, { key: other, issue, settings: defaultSettings() }), shipped);
+    const warned: string[] = [];
+    const failing = { listClosedIssues: async () => Promise.reject(new Error("503")) };
+    const log = { ...quiet, warn: (_: object, msg: string) => void warned.push(msg) };
+    assert.deepEqual(await findIssueType({ log, gateway: failing, issueTypeModels: models }, { key: { ...key, repo: "down" }, issue, settings: defaultSettings() }), shipped);
+    assert.deepEqual(warned, ["triage extra failed; the comment goes on without it"]);
+  });
+});
