@@ -134,6 +134,20 @@ describe("worker role over real Redis: order per repository, retries, drain", ()
     assert.equal(await records.deliveries.wasProcessed("r-b-1"), false);
   });
 
+  it("does not run a delivery another process has claimed (queued again after Redis lost it) until that claim expires", async () => {
+    const job = delivery("claimed-1", "d");
+    const claimedUntil = Date.now() + 1_500;
+    assert.equal(await records.accepted.claim(job, "another-worker", Date.now(), claimedUntil), true);
+    await queues.enqueue(job);
+    await new Promise((r) => setTimeout(r, 1_000));
+    assert.equal(log.includes("start acme/d claimed-1"), false, "held back while the other claim lasts");
+    await waitFor(() => log.includes("end acme/d claimed-1"));
+    assert.equal(log.filter((l) => l === "start acme/d claimed-1").length, 1);
+    assert.ok(Date.now() >= claimedUntil);
+    assert.equal(await records.deliveries.wasProcessed("claimed-1"), true);
+    assert.deepEqual(await records.accepted.pending(Date.now() + 1, Date.now() + 60_000, 10), [], "settled: nothing left to queue again");
+  });
+
   it("on stop (SIGTERM), finishes the running job before giving its shard back", async () => {
     await queues.enqueue(delivery("held-1", "c", { hold: true }));
     await waitFor(() => log.includes("start acme/c held-1"));
