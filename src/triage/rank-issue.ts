@@ -84,9 +84,15 @@ export async function rankIssueRated(
     return { ranking: { mode: "bm25", reason: "the issue has no text to rank with", files: [], ms: deps.now() - started, confidence: 0 } };
   }
   const sourceMaps = deps.readFile ? await readSourceMaps(deps.index, request.text, deps.readFile) : [];
-  const lexical = (limit = depth) => rankAllowed(deps.index, request.text, limit, allow, sourceMaps);
+  // One lexical ranking serves the lexical mode, the dense ranker's fusion and fallback, and the confidence.
+  let ranked: { readonly limit: number; readonly files: readonly RankedFile[] } | undefined;
+  const lexical = (limit = depth): readonly RankedFile[] => {
+    if (!ranked || (ranked.limit < limit && ranked.files.length >= ranked.limit)) ranked = { limit, files: rankAllowed(deps.index, request.text, limit, allow, sourceMaps) };
+    return ranked.files.slice(0, limit);
+  };
   const rated = (ranking: Omit<UnratedRanking, "ms">) => {
-    const features = buildConfidenceFeatures(deps.index, request.text, ranking.files);
+    // A dense or hybrid first file is rated by its place and lead in the lexical ranking, as a BM25 one is.
+    const features = buildConfidenceFeatures(deps.index, request.text, ranking.files, lexical(CONFIDENCE_DEPTH));
     const files = ranking.files.slice(0, request.top);
     return { ranking: { ...ranking, files, confidence: scoreConfidence(features), ms: deps.now() - started }, ...(features ? { features } : {}) };
   };

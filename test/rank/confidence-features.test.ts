@@ -55,3 +55,28 @@ test("score gaps are logarithms of the first score over the second and fifth, ca
   assert.deepEqual([lone.gap2, lone.gap5], [0, 0]);
   assert.equal(buildConfidenceFeatures(index, text, []), undefined);
 });
+
+test("a fused first file is rated by its lead in the lexical ranking, not by the fused scores", () => {
+  const file = (path: string, score: number): RankedFile => ({ path, score, evidence: { terms: [] } });
+  const text = "cart total";
+  const lexical = [file("shop/cart.py", 4), file("tests/test_cart.py", 2), file("a", 2), file("b", 1), file("c", 0.1)];
+  // Reciprocal-rank fusion: scores a hair apart, the same first file.
+  const fused = [file("shop/cart.py", 2 / 61), file("tests/test_cart.py", 2 / 62), file("a", 2 / 63), file("b", 2 / 64), file("c", 2 / 65)];
+  assert.deepEqual(buildConfidenceFeatures(index, text, fused, lexical), buildConfidenceFeatures(index, text, lexical));
+  // A first file the lexical ranking puts second has no lead; one it does not list, none either.
+  const second = buildConfidenceFeatures(index, text, [lexical[1], lexical[0]], lexical)!;
+  assert.equal(second.gap2, 0);
+  assert.equal(second.gap5, Math.log(2 / 0.1));
+  const unlisted = buildConfidenceFeatures(index, text, [file("shop/payment/gateway.py", 1)], lexical)!;
+  assert.deepEqual([unlisted.gap2, unlisted.gap5], [0, 0]);
+});
+
+test("a stack frame naming the first file counts, whichever list carried it", () => {
+  const text = 'Total crashes\n\nTraceback (most recent call last):\n  File "shop/cart.py", line 20, in total\nTypeError: bad operand';
+  const lexical = rankLexical(index, text);
+  assert.equal(lexical[0].evidence.mention?.kind, "frame");
+  assert.equal(buildConfidenceFeatures(index, text, lexical)?.frame, 1);
+  const dense: RankedFile = { path: lexical[0].path, score: 0.9, evidence: { terms: [], similarity: 0.9 } };
+  assert.equal(buildConfidenceFeatures(index, text, [dense], lexical)?.frame, 1);
+  assert.equal(buildConfidenceFeatures(index, "cart total", rankLexical(index, "cart total"))?.frame, 0);
+});

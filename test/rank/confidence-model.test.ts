@@ -6,7 +6,7 @@ import { CONFIDENCE_MODEL, scoreConfidence } from "../../src/rank/confidence/con
 /** A middling ranking: terms only, some of the query covered, a small lead. */
 const TYPICAL: ConfidenceFeatures = {
   path: 0, definition: 0, coverage: 0.4, unknown: 0.15, unknownNames: 0.2, names: Math.log(4),
-  rarity: 0.4, distinctive: Math.log(3), gap2: 0.1, gap5: 0.5,
+  rarity: 0.4, distinctive: Math.log(3), gap2: 0.1, gap5: 0.5, frame: 0,
 };
 
 test("the confidence is a probability: within [0, 1] for any features, 0 when nothing was ranked", () => {

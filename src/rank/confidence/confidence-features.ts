@@ -12,9 +12,10 @@ import type { RankedFile } from "../types.js";
 /**
  * What a ranking says about how sure it can be of its first file: the inputs of the confidence model
  * (`confidence-model.ts`). Each is read from the ranking, the issue's query terms and the index; none changes the
- * ranking. Shares are 0 to 1; logarithms are natural. Two more were fitted and left out (docs/ranking.md,
- * "Confidence"): a stack frame naming the first file (its weight came out below 0 on half A: the lead a frame gives
- * already shows in `gap2`) and the tree's size (no development tree is small, so a small one would be extrapolated).
+ * ranking. Shares are 0 to 1; logarithms are natural. Every feature reads the lexical evidence of the final first file
+ * and its place in the lexical ranking, never the final ranking's scores: a hybrid or dense ranking (reciprocal-rank
+ * fused, or cosine similarities) is then rated on the same scale as a BM25 one. The tree's size was fitted and left
+ * out (docs/ranking.md, "Confidence": no development tree is small, so a small one would be extrapolated).
  */
 export interface ConfidenceFeatures {
   /** 1 when the issue writes the first file's path. */
@@ -33,15 +34,20 @@ export interface ConfidenceFeatures {
   readonly rarity: number;
   /** `ln(1 + n)` of the query's distinctive terms the first file has (IDF at least half of the tree's largest). */
   readonly distinctive: number;
-  /** `ln(score₁ / score₂)`, at most {@link MAX_LOG_GAP}; 0 when there is no second file (no lead to measure). */
+  /**
+   * The first file's lead in the lexical ranking: `ln(bm25₁ / bm25₂)` of its lexical score over the best other file's,
+   * at most {@link MAX_LOG_GAP}; 0 when it is not the lexical first or there is no other file (no lead to measure).
+   */
   readonly gap2: number;
-  /** `ln(score₁ / score₅)`, at most {@link MAX_LOG_GAP}; 0 when there are fewer than five files. */
+  /** `ln(bm25₁ / bm25₅)`: its lexical score over the lexical ranking's fifth's; 0 when it is not in the lexical top four. */
   readonly gap5: number;
+  /** 1 when a stack frame of the issue names the first file (its path, a path suffix, a source map or a declared build). */
+  readonly frame: number;
 }
 
 /** The features' names in a fixed order (the model's coefficient order, and the columns of a fit). */
 export const CONFIDENCE_FEATURES = [
-  "path", "definition", "coverage", "unknown", "unknownNames", "names", "rarity", "distinctive", "gap2", "gap5",
+  "path", "definition", "coverage", "unknown", "unknownNames", "names", "rarity", "distinctive", "gap2", "gap5", "frame",
 ] as const satisfies readonly (keyof ConfidenceFeatures)[];
 
 /** A score lead beyond e³ (twenty times) says nothing more: caps `gap2` and `gap5`. */
@@ -51,14 +57,21 @@ export const MAX_LOG_GAP = 3;
 export const CONFIDENCE_DEPTH = 5;
 
 /**
- * The confidence features of a ranking of `index` for `issueText` (title on the first line), read from its first
- * files (`files`, best first, at least {@link CONFIDENCE_DEPTH} deep when the tree has them). The query is rebuilt
+ * The confidence features of a ranking of `index` for `issueText` (title on the first line): the final ranking's
+ * first file (`files[0]`) rated by the lexical ranking of the same issue (`lexical`, best first, at least
+ * {@link CONFIDENCE_DEPTH} deep when the tree has them; for a BM25 ranking, the ranking itself). The query is rebuilt
  * as the lexical ranker builds it (default options), so dense and hybrid rankings are described by the same terms.
  * Undefined when nothing was ranked. Pure.
  */
-export function buildConfidenceFeatures(index: LexicalIndex, issueText: string, files: readonly RankedFile[]): ConfidenceFeatures | undefined {
+export function buildConfidenceFeatures(
+  index: LexicalIndex,
+  issueText: string,
+  files: readonly RankedFile[],
+  lexical: readonly RankedFile[] = files,
+): ConfidenceFeatures | undefined {
   const top = files[0];
   if (!top) return undefined;
+  const lexicalTop = lexical.find((f) => f.path === top.path);
   const n = index.files.length;
   const o = DEFAULT_LEXICAL_OPTIONS;
   const issue = parseIssue(stripTemplateText(issueText, index.templates));
@@ -89,8 +102,9 @@ export function buildConfidenceFeatures(index: LexicalIndex, issueText: string, 
   const names = identifierWords(issue.identifiers);
   const unknownNames = names.filter((w) => index.postings(w) === undefined).length;
   const definitions = topId >= 0 ? scoreDefinitions(index, issue, o.definitions) : undefined;
+  const mention = top.evidence.mention ?? lexicalTop?.evidence.mention;
   return {
-    path: top.evidence.mention?.kind === "path" ? 1 : 0,
+    path: mention?.kind === "path" ? 1 : 0,
     definition: definitions?.has(topId) ? 1 : 0,
     coverage: knownWeight > 0 ? covered / knownWeight : 0,
     unknown: total > 0 ? unknown / total : 0,
@@ -98,9 +112,22 @@ export function buildConfidenceFeatures(index: LexicalIndex, issueText: string, 
     names: Math.log(1 + names.length),
     rarity: matchedWeight > 0 && maxIdf > 0 ? covered / matchedWeight / maxIdf : 0,
     distinctive: Math.log(1 + distinctive),
-    gap2: logGap(top.score, files[1]?.score),
-    gap5: logGap(top.score, files[CONFIDENCE_DEPTH - 1]?.score),
+    ...lexicalLead(top.path, lexical),
+    frame: mention?.kind === "frame" ? 1 : 0,
   };
+}
+
+/**
+ * `gap2` and `gap5` of the file at `path` in the lexical ranking: its lead over the best other file and over the
+ * fifth. A file the lexical ranking puts below another has no lead (0), one it does not list at all neither.
+ */
+function lexicalLead(path: string, lexical: readonly RankedFile[]): Pick<ConfidenceFeatures, "gap2" | "gap5"> {
+  const at = lexical.findIndex((f) => f.path === path);
+  if (at < 0) return { gap2: 0, gap5: 0 };
+  const score = lexical[at]!.score;
+  const best = at === 0 ? lexical[1]?.score : lexical[0]!.score;
+  const fifth = at < CONFIDENCE_DEPTH - 1 ? lexical[CONFIDENCE_DEPTH - 1]?.score : undefined;
+  return { gap2: logGap(score, best), gap5: logGap(score, fifth) };
 }
 
 /** The distinct whole words (lowercased, as the index keeps them) of the issue's identifiers and their dotted parts. */

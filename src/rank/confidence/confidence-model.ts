@@ -20,7 +20,7 @@ export const CONFIDENCE_MODEL: ConfidenceModel = {
   intercept: -1.13,
   weights: {
     path: 0.584, definition: 0.185, coverage: 2.021, unknown: -1.408, unknownNames: -1.401, names: 0.014, rarity: -0.766,
-    distinctive: -0.176, gap2: 1.722, gap5: 0.674,
+    distinctive: -0.176, gap2: 1.722, gap5: 0.674, frame: 0,
   },
 };
 
