@@ -24,6 +24,7 @@ import { ownerName } from "../route/parse-codeowners.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
 import { createStderrLog } from "./stderr-log.js";
+import { describeDecision } from "../triage/decide-comment.js";
 
 /** Options of `bugscout triage`. */
 export interface TriageCommandOptions {
@@ -129,7 +130,7 @@ function report(io: CliIo, outcome: TriageOutcome, options: TriageCommandOptions
   }
   if ("issueType" in outcome && outcome.issueType) io.err(`bugscout: ${describeIssueType(outcome.issueType)}`);
   if (routing) for (const line of describeRouting(routing, outcome.kind === "posted")) io.err(`bugscout: ${line}`);
-  if (outcome.kind === "silent") io.err("bugscout: below the confidence floor: the app would stay silent (comment.below_confidence: silent)");
+  if ("decision" in outcome && outcome.decision) io.err(`bugscout: ${describeDecision(outcome.decision)}`);
   if (outcome.kind === "locked") io.err("bugscout: the issue is locked: nothing posted");
   if (outcome.kind === "dry-run" && options.post && dryRunSetting) io.err("bugscout: the settings say dry_run: true: nothing posted");
   if (outcome.kind === "posted") io.err(`bugscout: comment ${outcome.upsert} on ${url}`);

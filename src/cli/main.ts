@@ -18,6 +18,7 @@ const USAGE = `Usage:
                 [--limit N] [--store-dir <dir>] [--history] [--history-weight W] [--negatives]
   bugscout classify --dataset <issues.jsonl> --out <types.jsonl> [--labelled <labelled.jsonl>]
   bugscout triage <owner/repo#N | issue URL> [--post] [--json] [--api-url <url>] [--store-dir <dir>]
+  bugscout triage --issue-file <file> --repo <dir> [--label <name>]... [--settings <file>] [--json] [--store-dir <dir>]
   bugscout backtest <owner/repo> [--limit N] [--since YYYY-MM-DD] [--json] [--api-url <url>] [--store-dir <dir>]
   bugscout stats <owner/repo> [--json] [--api-url <url>] [--store-dir <dir>] [--installation N]
   bugscout redeliver --since <ISO time | 30m | 6h | 2d> [--dry-run] [--json]
@@ -36,6 +37,10 @@ New contents are parsed on one worker thread per core; BUGSCOUT_INDEX_THREADS=N 
 'triage' reads a GitHub issue with GITHUB_TOKEN or GH_TOKEN (anonymous without; GitHub Enterprise through
 GITHUB_API_URL or --api-url) and prints the comment the app would post, with the area labels and owners it would
 apply on stderr; --post posts it (or edits it in place) and applies them; --json adds them as "triage".
+'triage --issue-file' previews a local checkout: the comment the app would post for the issue in the file (title
+on its first line) and one line saying whether the app would post it by itself and why (its type, confidence and
+floor); --settings uses another settings file than the checkout's .github/bugscout.yml; --json gives
+{comment, reason, issue_type, confidence, files, labels, owners, markdown}. Nothing is posted.
 'backtest' ranks the issues that merged pull requests fixed against the tree each fix started from and scores
 the rankings against the files the fixes changed; 'stats' prints the accuracy figures kept by backtests (or the app).
 'setup' registers the GitHub App from app.yml (the manifest flow, in a browser) and writes its key (bugscout.pem)
@@ -127,6 +132,12 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
         const { runMcpCommand } = await import("./command-mcp.js");
         await runMcpCommand(io, indexer, { ...optional({ repo: str(values.repo) ?? positionals[0], store: str(values.store) }) },
           { input: process.stdin, output: process.stdout });
+      } else if (command === "triage" && values["issue-file"] !== undefined) {
+        const { runPreviewCommand } = await import("./command-preview.js");
+        return await runPreviewCommand(io, {
+          labels: list(values.label), json: !!values.json,
+          ...optional({ issueFile: str(values["issue-file"]), repo: str(values.repo) ?? positionals[0], settings: str(values.settings), storeDir: str(values["store-dir"]) }),
+        }, env);
       } else if (command === "triage") {
         const { runTriageCommand } = await import("./command-triage.js");
         return await runTriageCommand(io, {
@@ -231,6 +242,8 @@ function parseOptions(args: readonly string[]) {
         org: { type: "string" },
         port: { type: "string" },
         "github-url": { type: "string" },
+        settings: { type: "string" },
+        label: { type: "string", multiple: true },
       },
     });
   } catch (error) {

@@ -25,10 +25,11 @@ export function onIssue(deps: AppDeps) {
     }
     const { settings, problems } = parsed;
     const edited = payload.action === "edited";
+    const labels = labelNames(payload.issue.labels);
     const skip = skipReason(settings, {
       action: payload.action,
       ...(payload.action === "labeled" && payload.label ? { label: payload.label.name } : {}),
-      labels: (payload.issue.labels ?? []).map((l) => (typeof l === "string" ? l : l.name)),
+      labels,
       authorIsBot: payload.issue.user?.type === "Bot",
       open: payload.issue.state !== "closed",
       ...(edited ? { textChanged: payload.changes?.title !== undefined || payload.changes?.body !== undefined, senderIsBot: payload.sender.type === "Bot" } : {}),
@@ -46,7 +47,7 @@ export function onIssue(deps: AppDeps) {
         title: payload.issue.title,
         body: payload.issue.body ?? "",
         locked: payload.issue.locked === true,
-        labels: labelNames(payload.issue.labels),
+        labels,
         ...createdAt(payload.issue.created_at),
       },
       settings,

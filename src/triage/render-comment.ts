@@ -1,5 +1,7 @@
 import type { RankedFile, Ranking, SymbolPointer } from "../rank/types.js";
 import { buildFileLink, type FileLinkTarget } from "./build-file-link.js";
+import type { CommentDecision } from "./decide-comment.js";
+import type { IssueType } from "../issue-type/types.js";
 import { escapeMarkdown, inlineCode } from "./escape-markdown.js";
 import { readerWords } from "./reader-words.js";
 import type { Settings } from "./settings-schema.js";
@@ -24,6 +26,13 @@ export interface CommentInput {
   readonly notes: readonly string[];
   /** True for a `/bugscout` command: a person asked, so the answer is never silent. */
   readonly requested: boolean;
+  /**
+   * Whether BugScout answers by itself (`decideComment`), with the issue's type it read; absent: the confidence floor
+   * alone decides. An issue of a type the repository does not answer gets the brief note only where a stale list
+   * must be replaced (an edit).
+   */
+  readonly decision?: CommentDecision;
+  readonly issueType?: IssueType;
   /** Size limit, GitHub's by default. */
   readonly limit?: number;
 }
@@ -50,7 +59,8 @@ function retryHint(settings: Settings): string {
  */
 export function renderComment(input: CommentInput): string | undefined {
   const { settings, ranking, confidence } = input;
-  const confident = ranking.files.length > 0 && confidence >= settings.ranking.min_confidence;
+  const aboveFloor = ranking.files.length > 0 && confidence >= settings.ranking.min_confidence;
+  const confident = input.decision ? input.decision.comment : aboveFloor;
   if (!confident && !input.requested && settings.comment.below_confidence === "silent") return undefined;
 
   const head = [COMMENT_MARKER, ...optional(settings.comment.header.trim())];
@@ -58,13 +68,14 @@ export function renderComment(input: CommentInput): string | undefined {
     ...input.notes.map((note) => `_${escapeMarkdown(note, 500)}_`),
     ...optional(settings.comment.footer.trim()),
     ...(reader ? [READER_LINE] : []),
-    ...renderDetails(input, confident),
+    ...renderDetails(input, aboveFloor),
   ];
   if (ranking.files.length === 0) {
     return join([...head, `BugScout found too little in this issue to point at files.${retryHint(settings)}`, ...tail(false)]);
   }
   if (!confident && !input.requested) {
-    return join([...head, `BugScout is not confident about any file for this issue.${retryHint(settings)}`, ...tail(false)]);
+    const why = input.decision?.gate === "type" ? "BugScout points at files by itself only for the kinds of issue this repository set (`trigger.types`)." : "BugScout is not confident about any file for this issue.";
+    return join([...head, `${why}${retryHint(settings)}`, ...tail(false)]);
   }
   const files = shownFiles(ranking.files, settings.ranking.min_relative_score, ranking.files.length);
   const lines = files.map((file, i) => `${i + 1}. ${renderFile(input, file)}`);
@@ -117,8 +128,10 @@ function renderDetails(input: CommentInput, confident: boolean): string[] {
   const confidence = confident
     ? `confidence ${input.confidence.toFixed(2)}`
     : `low confidence (${input.confidence.toFixed(2)}, floor ${settings.ranking.min_confidence.toFixed(2)})`;
+  const type = input.issueType ? [`type ${input.issueType.type} (${input.issueType.source})`] : [];
   const parts = [
     `mode ${ranking.mode}: ${escapeMarkdown(ranking.reason, 200)}`,
+    ...type,
     confidence,
     `ranked in ${formatDuration(ranking.ms)}`,
     `commit ${escapeMarkdown(input.link.commit.slice(0, 7))}`,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ISSUE_TYPE_NAMES, type IssueTypeName } from "../issue-type/types.js";
 
 /** How many items a settings list may hold; longer lists are a settings problem, not a slow request. */
 const MAX_LIST_ITEMS = 50;
@@ -17,6 +18,11 @@ const triggerSchema = z
     labels: labelList
       .default([])
       .describe("Also comment when one of these labels is added to an issue (useful with `on_open: false`)."),
+    types: z
+      .array(z.enum(ISSUE_TYPE_NAMES as [IssueTypeName, ...IssueTypeName[]]))
+      .max(ISSUE_TYPE_NAMES.length)
+      .default(["bug"])
+      .describe("The kinds of issue BugScout answers by itself: `bug`, `feature`, `question`, `documentation`. The issue's type label wins, then its template, then BugScout's classifier. A `/bugscout` command and a `labels` trigger answer any kind."),
     ignore_labels: labelList
       .default([])
       .describe("Never comment automatically on an issue carrying one of these labels."),

@@ -20,6 +20,7 @@ import { reportRepoProblems } from "./report-repo-problems.js";
 import { refreshIndex, type RefreshIndexDeps, type RefreshResult } from "./refresh-index.js";
 import { COMMENT_MARKER, GITHUB_COMMENT_LIMIT, renderComment } from "./render-comment.js";
 import type { Settings } from "./settings-schema.js";
+import { decideComment, type CommentDecision } from "./decide-comment.js";
 import { summarizeError } from "./summarize-error.js";
 import { isolateExtra, reportExtraFailure, type ExtraFailureSink } from "./isolate-extra.js";
 import { EMPTY_AREA_MAP } from "../route/area-map.js";
@@ -63,6 +64,11 @@ export interface TriageRequest {
     /** The issue's label names (a type label says what kind of issue it is); absent: none. */
     readonly labels?: readonly string[];
   };
+  /**
+   * A preview (`bugscout triage --issue-file`, always a dry run): the comment is rendered even where the App would
+   * stay quiet (then as a maintainer's `/bugscout` gets it), and the outcome's `decision` says what the App would do.
+   */
+  readonly preview?: boolean;
   readonly settings: Settings;
   readonly problems: readonly SettingsProblem[];
   readonly command?: CommandOptions;
@@ -83,13 +89,16 @@ export interface TriageRouting {
   readonly result?: RoutingResult;
 }
 
-/** What the triage did, for logs, tests and the entry points' outputs; `issueType` is the kind of issue it is. */
+/**
+ * What the triage did, for logs, tests and the entry points' outputs; `issueType` is the kind of issue it is,
+ * `decision` whether BugScout comments by itself and why (`decideComment`).
+ */
 export type TriageOutcome =
-  | { readonly kind: "silent"; readonly ranking: Ranking; readonly routing?: TriageRouting; readonly issueType?: IssueType }
-  | { readonly kind: "dry-run"; readonly body: string; readonly ranking?: Ranking; readonly routing?: TriageRouting; readonly issueType?: IssueType }
-  | { readonly kind: "locked"; readonly ranking?: Ranking; readonly routing?: TriageRouting; readonly issueType?: IssueType }
+  | { readonly kind: "silent"; readonly ranking: Ranking; readonly routing?: TriageRouting; readonly issueType?: IssueType; readonly decision?: CommentDecision }
+  | { readonly kind: "dry-run"; readonly body: string; readonly ranking?: Ranking; readonly routing?: TriageRouting; readonly issueType?: IssueType; readonly decision?: CommentDecision }
+  | { readonly kind: "locked"; readonly ranking?: Ranking; readonly routing?: TriageRouting; readonly issueType?: IssueType; readonly decision?: CommentDecision }
   | { readonly kind: "superseded" }
-  | { readonly kind: "posted"; readonly upsert: UpsertOutcome; readonly body: string; readonly ranking?: Ranking; readonly routing?: TriageRouting; readonly issueType?: IssueType };
+  | { readonly kind: "posted"; readonly upsert: UpsertOutcome; readonly body: string; readonly ranking?: Ranking; readonly routing?: TriageRouting; readonly issueType?: IssueType; readonly decision?: CommentDecision };
 
 /** Longest issue text ranked; GitHub caps issue bodies at 65,536 characters. */
 const MAX_TEXT_CHARS = 70_000;
@@ -120,6 +129,8 @@ export async function triageIssue(deps: TriageDeps, request: TriageRequest): Pro
     const ranking = await deps.ranker.rank(key, { ...buildRankRequest(request), ...(history ? { history } : {}) }, readFile);
     const { confidence } = ranking;
     deps.log.info({ issue: issue.number, mode: ranking.mode, reason: ranking.reason, files: ranking.files.length, confidence, ms: ranking.ms }, "issue ranked");
+    const decision = decideComment({ settings, issueType, confidence, files: ranking.files.length, requested: request.command !== undefined, labels: issue.labels ?? [] });
+    deps.log.info({ issue: issue.number, comment: decision.comment, gate: decision.gate, reason: decision.reason }, "comment decision");
     const routingMaps = await maps;
     // Maps that could not be read (NO_MAPS) are no report: a partial list would read as a fix.
     const repoLabels = routingMaps === NO_MAPS ? undefined
@@ -132,7 +143,8 @@ export async function triageIssue(deps: TriageDeps, request: TriageRequest): Pro
     const previous = request.edited || routingMaps.areas.labels.length > 0 || intent.assign.length > 0
       ? await deps.gateway.readOwnComment(issue.number, COMMENT_MARKER)
       : undefined;
-    const shown = shownSettings(request, previous !== undefined && request.edited === true);
+    const replacing = previous !== undefined && request.edited === true;
+    const shown = shownSettings(request, replacing);
     const render = (result: RoutingResult | undefined) => {
       const state = renderRoutingState(result?.state ?? readRoutingState(previous));
       const owners = renderOwnersLine(intent.owners, settings.owners, ownersFile);
@@ -142,21 +154,25 @@ export async function triageIssue(deps: TriageDeps, request: TriageRequest): Pro
         confidence,
         settings: shown,
         notes: [...snapshotNotes(refresh), ...(accuracy ? [accuracy] : []), ...(result?.notes ?? [])],
-        requested: request.command !== undefined,
+        requested: request.command !== undefined || request.preview === true,
+        decision,
+        issueType,
         ...(owners ? { afterList: [owners] } : {}),
         ...(state ? { limit: GITHUB_COMMENT_LIMIT - state.length - 2 } : {}),
       });
       // After a blank line, as its own HTML block: invisible wherever the comment ends.
       return body === undefined || state === "" ? body : `${body}\n${state}\n`;
     };
-    if (render(undefined) === undefined) {
+    // An issue of a kind the repository does not answer gets nothing, whatever `below_confidence` says, unless an
+    // edit must take down BugScout's earlier list.
+    if (!request.preview && ((decision.gate === "type" && !replacing) || render(undefined) === undefined)) {
       // Silence is an answer, not a lost ranking: it counts in `/bugscout stats` and a maintainer's `/bugscout` posts it.
       if (!settings.dry_run) await recordPrediction(deps, request, commit, ranking, predictionLabels(routingMaps, intent));
-      return { kind: "silent", ranking, routing, issueType };
+      return { kind: "silent", ranking, routing, issueType, decision };
     }
     if (issue.locked && !settings.dry_run) {
       deps.log.info({ issue: issue.number }, "issue is locked: comment not posted");
-      return { kind: "locked", ranking, routing, issueType };
+      return { kind: "locked", ranking, routing, issueType, decision };
     }
     // A dry run reads what routing would change and changes nothing.
     // Routing is an extra: when it fails (a 404 from the issue's events, a 5xx, a stall), the comment goes out with the
@@ -170,12 +186,12 @@ export async function triageIssue(deps: TriageDeps, request: TriageRequest): Pro
     const body = render(result)!;
     if (settings.dry_run) {
       deps.log.info({ issue: issue.number, body, labels: result?.added ?? [], assign: result?.assigned ?? [] }, "dry run: comment not posted");
-      return { kind: "dry-run", body, ranking, routing: routed, issueType };
+      return { kind: "dry-run", body, ranking, routing: routed, issueType, decision };
     }
     const upsert = await deps.gateway.upsertComment(issue.number, COMMENT_MARKER, body);
     deps.log.info({ issue: issue.number, upsert }, "comment upserted");
     if (upsert !== "locked") await recordPrediction(deps, request, commit, ranking, predictionLabels(routingMaps, intent));
-    return upsert === "locked" ? { kind: "locked", ranking, routing: routed, issueType } : { kind: "posted", upsert, body, ranking, routing: routed, issueType };
+    return upsert === "locked" ? { kind: "locked", ranking, routing: routed, issueType, decision } : { kind: "posted", upsert, body, ranking, routing: routed, issueType, decision };
   });
 }
 
