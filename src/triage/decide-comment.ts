@@ -37,6 +37,14 @@ export interface CommentDecisionInput {
   readonly labels: readonly string[];
 }
 
+/** What `trigger.types` answers, in the reason: "bug reports, feature requests". */
+const TYPE_PLURALS: Readonly<Record<IssueTypeName, string>> = {
+  bug: "bug reports",
+  feature: "feature requests",
+  question: "questions",
+  documentation: "documentation issues",
+};
+
 const TYPE_NAMES: Readonly<Record<IssueTypeName, string>> = {
   bug: "a bug report",
   feature: "a feature request",
@@ -58,7 +66,7 @@ export function decideComment(input: CommentDecisionInput): CommentDecision {
   if (input.requested) return { comment: true, gate: "requested", reason: `a maintainer asked with /bugscout: ${kind}, ${rated}` };
   if (input.files === 0) return { comment: false, gate: "nothing", reason: `nothing in ${kind} to rank files with` };
   const label = input.labels.find((l) => settings.trigger.labels.some((t) => t.toLowerCase() === l.toLowerCase()));
-  const answers = settings.trigger.types.map((t) => TYPE_NAMES[t].replace(/^an? /, "")).join(", ");
+  const answers = settings.trigger.types.map((t) => TYPE_PLURALS[t]).join(", ");
   if (issueType && label === undefined && !settings.trigger.types.includes(issueType.type)) {
     return { comment: false, gate: "type", reason: `${kind}: trigger.types answers ${answers || "no type"} by itself` };
   }

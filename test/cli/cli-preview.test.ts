@@ -1,0 +1,109 @@
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import type { CliIo } from "../../src/cli/cli-io.js";
+import { main } from "../../src/cli/main.js";
+import { sameCommentContent } from "../../src/triage/render-comment.js";
+import { startTestApp } from "../app/app-harness.js";
+import { issuesOpened } from "../app/payloads.js";
+import { startFakeGitHub, type FakeGitHub } from "../fakes/fake-github.js";
+import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
+
+const FIXTURE = join(import.meta.dirname, "../fixtures/app-repo");
+const REPO = { owner: "acme", name: "shop", installationId: 64 };
+const ENV = { github: { serverUrl: "https://github.example" } };
+const BUG = { title: "Invoice total is negative", body: "The invoice total goes negative when a discount is applied to the cart." };
+const VAGUE = { title: "Add dark mode", body: "It would be nice to have a dark theme for the shop." };
+
+function captureIo() {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), progress: { update() {}, done() {} } };
+  return { io, out, err };
+}
+
+describe("bugscout triage --issue-file: the App's comment for a checkout, and whether the App posts it", () => {
+  let dir: string;
+  let checkout: string;
+  let head: string;
+  let github: FakeGitHub;
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), "bugscout-preview-"));
+    checkout = join(dir, "shop");
+    cpSync(FIXTURE, checkout, { recursive: true });
+    const git = (...args: string[]) => execFileSync("git", ["-C", checkout, "-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { timeout: 20_000, encoding: "utf8" }).trim();
+    git("init", "-q");
+    git("add", "-A");
+    git("commit", "-qm", "fixture");
+    git("remote", "add", "origin", "git@github.com:acme/shop.git");
+    head = git("rev-parse", "HEAD");
+    github = await startFakeGitHub();
+  });
+  after(async () => {
+    assert.deepEqual(github.unexpected, []);
+    await github.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function preview(issue: { title: string; body: string }, extra: string[] = []) {
+    const file = join(dir, `issue-${Math.random().toString(36).slice(2)}.md`);
+    writeFileSync(file, `${issue.title}\n\n${issue.body}\n`);
+    const run = captureIo();
+    const code = await main(["triage", "--issue-file", file, "--repo", checkout, "--store-dir", join(dir, "store"), ...extra], run.io, ENV);
+    assert.equal(code, 0, run.err.join("\n"));
+    return run;
+  }
+
+  it("prints the comment the App posts on the same commit, byte for byte but the ranking time", async () => {
+    const repo = github.addRepo({ ...REPO, headSha: head });
+    repo.tarballs.set(head, await tarballFromDirectory(FIXTURE, `acme-shop-${head.slice(0, 7)}`));
+    const app = await startTestApp(github, { realIndex: true });
+    try {
+      assert.equal(await app.deliver("issues", issuesOpened(REPO, { number: 1, ...BUG })), 200);
+    } finally {
+      await app.close();
+    }
+    const posted = repo.comments.get(1)?.[0]?.body ?? "";
+    assert.match(posted, /invoice\.py/);
+
+    const run = await preview(BUG);
+    const markdown = `${run.out.join("\n")}\n`;
+    assert.ok(sameCommentContent(posted, markdown), `app:\n${posted}\npreview:\n${markdown}`);
+    assert.match(run.err.at(-1) ?? "", /^bugscout: the App would post this comment by itself: .*confidence 0\.\d\d, floor 0\.35$/);
+  });
+
+  it("prints the ranking even where the App stays quiet, and says so; --json carries the decision", async () => {
+    const quiet = await preview(VAGUE);
+    const shown = quiet.out.join("\n");
+    assert.match(shown, /^<!-- bugscout -->\n\n\*\*BugScout\*\*: (the file|\d files) most likely to need a change:\n\n1\. /);
+    assert.match(shown, /low confidence \(0\.\d\d, floor 0\.35\)/);
+    assert.match(quiet.err.at(-1) ?? "", /^bugscout: the App would not post this by itself \(.*below the floor\); a maintainer's \/bugscout gets it$/);
+
+    const json = await preview(VAGUE, ["--json"]);
+    const answer = JSON.parse(json.out[0] ?? "");
+    assert.deepEqual(Object.keys(answer).sort(), ["comment", "confidence", "files", "issue_type", "labels", "markdown", "mode", "owners", "reason"]);
+    assert.equal(answer.comment, false);
+    assert.ok(answer.confidence < 0.35, String(answer.confidence));
+    assert.equal(answer.markdown, `${quiet.out.join("\n")}\n`.replace(/ranked in \d+ ms/, answer.markdown.match(/ranked in \d+ ms/)[0]));
+
+    // Another settings file: the floor at 0 and the same issue is answered by itself.
+    const settings = join(dir, "bugscout.yml");
+    writeFileSync(settings, "ranking:\n  min_confidence: 0\n");
+    const floorless = JSON.parse((await preview(VAGUE, ["--json", "--settings", settings])).out[0] ?? "");
+    assert.equal(floorless.comment, true);
+    assert.match(floorless.reason, /floor 0\.00$/);
+  });
+
+  it("refuses a missing issue file or checkout in one line", async () => {
+    const run = captureIo();
+    assert.equal(await main(["triage", "--issue-file", join(dir, "nope.md"), "--repo", checkout], run.io, ENV), 2);
+    assert.deepEqual(run.err, [`bugscout: Cannot read the issue file: ${join(dir, "nope.md")}`]);
+    const noRepo = captureIo();
+    assert.equal(await main(["triage", "--issue-file", join(dir, "nope.md"), "--repo", join(dir, "absent")], noRepo.io, ENV), 2);
+    assert.match(noRepo.err[0] ?? "", /Repository directory not found/);
+  });
+});

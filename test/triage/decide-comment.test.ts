@@ -1,0 +1,55 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { IssueType } from "../../src/issue-type/types.js";
+import { decideComment, describeDecision } from "../../src/triage/decide-comment.js";
+import { defaultSettings, settingsSchema } from "../../src/triage/settings-schema.js";
+
+const settings = defaultSettings();
+const bug: IssueType = { type: "bug", confidence: 0.9, source: "model" };
+const feature: IssueType = { type: "feature", confidence: 1, source: "label" };
+const question: IssueType = { type: "question", confidence: 0.8, source: "template" };
+const base = { settings, confidence: 0.6, files: 5, requested: false, labels: [] as string[] };
+
+test("a bug report above the floor is answered; below it, or with nothing ranked, it is not", () => {
+  assert.deepEqual(decideComment({ ...base, issueType: bug }), {
+    comment: true, gate: "answered", reason: "a bug report (classifier, 0.90): confidence 0.60, floor 0.35",
+  });
+  assert.deepEqual(decideComment({ ...base, issueType: bug, confidence: 0.2 }), {
+    comment: false, gate: "confidence", reason: "a bug report (classifier, 0.90): confidence 0.20, floor 0.35, below the floor",
+  });
+  assert.equal(decideComment({ ...base, issueType: bug, files: 0 }).gate, "nothing");
+  assert.equal(decideComment({ ...base, issueType: bug, confidence: Number.NaN }).comment, false);
+});
+
+test("a kind the repository does not answer stays quiet however sure the ranking, unless trigger.types has it", () => {
+  assert.deepEqual(decideComment({ ...base, issueType: feature, confidence: 0.99 }), {
+    comment: false, gate: "type", reason: "a feature request (its label): trigger.types answers bug reports by itself",
+  });
+  assert.equal(decideComment({ ...base, issueType: question }).gate, "type");
+  const both = settingsSchema.parse({ trigger: { types: ["bug", "feature"] } });
+  assert.equal(decideComment({ ...base, settings: both, issueType: feature }).comment, true);
+  assert.equal(decideComment({ ...base, settings: both, issueType: question }).comment, false);
+  const none = settingsSchema.parse({ trigger: { types: [] } });
+  assert.match(decideComment({ ...base, settings: none, issueType: bug }).reason, /answers no type by itself$/);
+});
+
+test("a maintainer's /bugscout always ranks; a trigger label answers any kind, still above the floor", () => {
+  const asked = decideComment({ ...base, issueType: feature, confidence: 0.1, requested: true });
+  assert.deepEqual([asked.comment, asked.gate], [true, "requested"]);
+  assert.match(describeDecision(asked), /^a maintainer's \/bugscout gets this comment: /);
+  const labelled = settingsSchema.parse({ trigger: { labels: ["needs-triage"] } });
+  assert.deepEqual(decideComment({ ...base, settings: labelled, issueType: feature, labels: ["Needs-Triage"] }), {
+    comment: true, gate: "answered", reason: "a feature request (its label), labelled Needs-Triage: confidence 0.60, floor 0.35",
+  });
+  assert.equal(decideComment({ ...base, settings: labelled, issueType: feature, labels: ["needs-triage"], confidence: 0.1 }).gate, "confidence");
+});
+
+test("an issue of unknown type is held back by the confidence alone", () => {
+  assert.deepEqual(decideComment(base), { comment: true, gate: "answered", reason: "an issue of unknown type: confidence 0.60, floor 0.35" });
+  assert.match(describeDecision(decideComment({ ...base, confidence: 0.1 })), /^the App would not post this by itself \(.*\); a maintainer's \/bugscout gets it$/);
+});
+
+test("trigger.types takes only the four kinds", () => {
+  assert.deepEqual(defaultSettings().trigger.types, ["bug"]);
+  assert.equal(settingsSchema.safeParse({ trigger: { types: ["bugs"] } }).success, false);
+});
