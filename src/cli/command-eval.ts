@@ -14,6 +14,8 @@ import type { StoreDense } from "../triage/create-store-dense.js";
 import { rankIssueRated, type RequestedMode } from "../triage/rank-issue.js";
 import { rankIssueSymbols } from "../triage/rank-issue-symbols.js";
 import { defaultSettings } from "../triage/settings-schema.js";
+import { decideComment } from "../triage/decide-comment.js";
+import { classifyIssueText } from "../issue-type/classify-issue-text.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
 import { readTreeFile } from "../index/read-tree-file.js";
@@ -72,7 +74,8 @@ export async function runEvalCommand(
   const stores = new Map<string, SqliteIndexStore>();
   const cache = createLexicalIndexCache();
   // The files the comment would show are reported at the settings' defaults.
-  const defaults = defaultSettings().ranking;
+  const settings = defaultSettings();
+  const defaults = settings.ranking;
   try {
     const report = await evaluateDataset(
       {
@@ -88,6 +91,7 @@ export async function runEvalCommand(
           if (dense && denseRanker && options.mode !== "auto") await dense.fill(store, root);
           return {
             async rank(text, row) {
+              const issueType = classifyIssueText(text);
               const history = pastFixes ? { history: { docs: pastFixes(row), weight: options.historyWeight ?? 0 } } : {};
               const { ranking, features } = await rankIssueRated(
                 { index, ...(denseRanker ? { dense: denseRanker } : {}), now: () => performance.now(), readFile: (path, max) => readTreeFile(root, path, max) },
@@ -98,6 +102,8 @@ export async function runEvalCommand(
               return {
                 paths: ranking.files.map((f) => f.path), scores: ranking.files.map((f) => f.score), mode: ranking.mode, pointers: pointersOfRanking(ranking.files), symbols,
                 confidence: ranking.confidence, ...(features ? { features: { ...features } } : {}),
+                comment: decideComment({ settings, issueType, confidence: ranking.confidence, files: ranking.files.length, requested: false, labels: [] }).comment,
+                issueType,
               };
             },
           };

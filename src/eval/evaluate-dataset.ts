@@ -1,5 +1,6 @@
 import { classifyIssueText } from "../issue-type/classify-issue-text.js";
 import type { EvalRow } from "./dataset.js";
+import type { IssueType } from "../issue-type/types.js";
 import { groupRowsByTree } from "./group-rows.js";
 import { chooseNegativeTrees } from "./negative-trees.js";
 import { scoreRanking, summarizeMetrics, type MetricSummary, type QueryMetrics } from "./metrics.js";
@@ -26,6 +27,10 @@ export interface RankedPaths {
   readonly confidence?: number;
   /** What the confidence was computed from (`ConfidenceFeatures`), written to the run line for a fit. */
   readonly features?: Readonly<Record<string, number>>;
+  /** Whether BugScout would comment by itself under the default settings (`decideComment`). */
+  readonly comment?: boolean;
+  /** The issue's type, when it was read. */
+  readonly issueType?: IssueType;
 }
 
 /** Progress of a running evaluation, reported after each row. */
@@ -72,6 +77,8 @@ export interface RowResult {
   readonly confidence?: number;
   /** Files the comment would show; undefined without `shownCut` or scores. */
   readonly shown?: ShownMetrics;
+  /** Whether BugScout would comment by itself under the default settings, when the ranker said. */
+  readonly comment?: boolean;
   readonly error?: string;
 }
 
@@ -129,9 +136,9 @@ export async function evaluateDataset(deps: EvalDeps, rows: readonly EvalRow[], 
   let done = 0;
   const record = async (
     row: EvalRow,
-    r: Omit<RowResult, "metrics" | "pointerMetrics" | "shown" | "id" | "repo" | "lang"> & Pick<RankedPaths, "pointers" | "symbols" | "features" | "scores">,
+    r: Omit<RowResult, "metrics" | "pointerMetrics" | "shown" | "id" | "repo" | "lang"> & Pick<RankedPaths, "pointers" | "symbols" | "features" | "scores" | "issueType">,
   ): Promise<void> => {
-    const { pointers = [], symbols, features, scores, ...rest } = r;
+    const { pointers = [], symbols, features, scores, issueType, ...rest } = r;
     const pointerMetrics = scorePointers(r.ranking, pointers, row.goldLines, symbols);
     // A failed row shows nothing and counts as a miss, as in the file metrics.
     const shown = deps.shownCut ? scoreShown(r.ranking, scores ?? [], row.goldFiles, deps.shownCut) : undefined;
@@ -139,7 +146,7 @@ export async function evaluateDataset(deps: EvalDeps, rows: readonly EvalRow[], 
     results.set(row.id, result);
     await deps.writeLine(JSON.stringify({
       id: row.id, ranking: r.ranking, ...(scores ? { scores: scores.map((x) => Number(x.toFixed(4))) } : {}), mode: r.mode, ms: r.ms, symbols: pointers,
-      ...(symbols ? { top_symbols: symbols } : {}), ...confidenceFields(r.confidence, features), issue_type: classifyIssueText(row.body),
+      ...(symbols ? { top_symbols: symbols } : {}), ...confidenceFields(r.confidence, features), ...decisionFields(r.comment, issueType ?? classifyIssueText(row.body)),
       ...(r.error ? { error: r.error } : {}),
     }));
     done++;
@@ -162,7 +169,7 @@ export async function evaluateDataset(deps: EvalDeps, rows: readonly EvalRow[], 
       negatives.push({ id: row.id, repo: row.repo, lang: row.lang, tree: repo, confidence });
       await deps.writeLine(JSON.stringify({
         id: `${row.id}~negative`, negative: true, issue: row.id, tree_repo: repo, ranking: ranked.paths, mode: ranked.mode,
-        ms: round(deps.now() - t0), ...confidenceFields(confidence, ranked.features),
+        ms: round(deps.now() - t0), ...confidenceFields(confidence, ranked.features), ...decisionFields(ranked.comment, ranked.issueType),
       }));
     }
   };
@@ -186,6 +193,7 @@ export async function evaluateDataset(deps: EvalDeps, rows: readonly EvalRow[], 
             await record(row, {
               ranking: ranked.paths, ...(ranked.scores ? { scores: ranked.scores } : {}), mode: ranked.mode, ms: round(deps.now() - t0), pointers: ranked.pointers, symbols: ranked.symbols,
               ...(ranked.confidence !== undefined ? { confidence: ranked.confidence } : {}), ...(ranked.features ? { features: ranked.features } : {}),
+              ...(ranked.comment !== undefined ? { comment: ranked.comment } : {}), ...(ranked.issueType ? { issueType: ranked.issueType } : {}),
             });
           } catch (e) {
             await record(row, { ranking: [], mode: "none", ms: round(deps.now() - t0), error: message(e) });
@@ -232,6 +240,11 @@ function confidenceFields(confidence: number | undefined, features: Readonly<Rec
     ...(confidence !== undefined ? { confidence: Number(confidence.toFixed(4)) } : {}),
     ...(features ? { confidence_features: Object.fromEntries(Object.entries(features).map(([k, v]) => [k, Number(v.toFixed(6))])) } : {}),
   };
+}
+
+/** The run line's `comment` (the default settings' decision) and `issue_type`, when given. */
+function decisionFields(comment: boolean | undefined, issueType: IssueType | undefined): Record<string, unknown> {
+  return { ...(comment !== undefined ? { comment } : {}), ...(issueType ? { issue_type: issueType } : {}) };
 }
 
 /** Files shown per language, languages sorted by name. */

@@ -2,6 +2,7 @@ import type { EvalReport } from "./evaluate-dataset.js";
 import type { MetricSummary } from "./metrics.js";
 import type { PointerSummary } from "./pointer-metrics.js";
 import { renderCalibration } from "./render-calibration.js";
+import { renderDecisionTable } from "./decision-metrics.js";
 import type { ShownSummary } from "./shown-metrics.js";
 
 const COLUMNS = "| n | Hit@1 | Hit@3 | Hit@5 | Hit@10 | MRR | MAP | NDCG |";
@@ -15,7 +16,8 @@ const POINTER_COLUMNS = "| n | ptr Acc@1 | ptr Acc@3 | ptr Acc@5 | ptr Acc@10 | 
  * pointer of a gold file among the first k files meets its changed lines; given file: of the gold files in the top
  * 5, the share whose first pointer is right; the share of shown files without a pointer; the median length in lines of
  * the shown files' first pointers; symbol Acc@5 and @10 of
- * the cross-file symbol ranking), to three decimals; then what the comment would show (`renderShownTable`). With
+ * the cross-file symbol ranking), to three decimals; then what the comment would show (`renderShownTable`) and how
+ * often BugScout would comment by itself and be right then (`renderDecisionTable`). With
  * `floor` (the comment's `ranking.min_confidence`), the confidence section follows (`renderCalibration`). Pure; the
  * CLI prints it.
  */
@@ -29,6 +31,8 @@ export function renderReport(report: EvalReport, floor?: number): string {
     lines.push("", ...renderPointerTable("repository", report.pointers.byRepo, report.pointers.overall));
   }
   if (report.shown && report.shown.overall.count > 0) lines.push("", ...renderShownTable(report.shown.byLanguage, report.shown.overall));
+  const decisions = renderDecisionTable(report.rows);
+  if (decisions.length > 0) lines.push("", ...decisions);
   const calibration = floor !== undefined ? renderCalibration(report, floor) : [];
   if (calibration.length > 0) lines.push("", ...calibration);
   if (report.errors > 0) lines.push("", `${report.errors} row(s) failed and count as misses.`);

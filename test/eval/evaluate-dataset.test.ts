@@ -155,3 +155,32 @@ test("dataset parsing: title fallback and errors with line numbers", () => {
   assert.throws(() => parseDataset('\n{"id":"a"'), /dataset line 2: not JSON/);
   assert.throws(() => parseDataset('{"id":"a","repo":"o/r","base_commit":"c","body":"b","gold_files":"x.py"}'), /line 1: "gold_files"/);
 });
+
+test("run lines carry the default decision and the issue's type; the report gives the commented share and its precision per language", async () => {
+  const { deps, lines } = fakeDeps();
+  const comments: Record<string, boolean> = { "cart total wrong": true, "refund fails": true, "discount lost": false, "parser crash": true };
+  const open = deps.openTree.bind(deps);
+  deps.openTree = async (repo, commit) => {
+    const tree = await open(repo, commit);
+    return {
+      rank: async (text, row) => ({
+        ...(await tree.rank(text, row)), scores: [2, 1.5, 1, 1, 1, 1], comment: comments[text] ?? false,
+        issueType: { type: "bug" as const, confidence: 0.9, source: "model" as const },
+      }),
+    };
+  };
+  deps.shownCut = { minRelative: 0.4, topK: 5 };
+  const report = await evaluateDataset(deps, parseDataset(jsonl));
+  const first = JSON.parse(lines.find((l) => l.includes('"acme-1"'))!);
+  assert.equal(first.comment, true);
+  assert.deepEqual(first.issue_type, { type: "bug", confidence: 0.9, source: "model" });
+  const text = renderReport(report);
+  // python: acme-1 (first file right), acme-2 (gold second, shown), acme-3 quiet, gone-1 failed (left out).
+  assert.ok(text.includes([
+    "| language | n | commented by default | first file right (commented) | gold among shown (commented) |",
+    "|---|---:|---:|---:|---:|",
+    "| c | 1 | 1.000 | 0.000 | 0.000 |",
+    "| python | 3 | 0.667 | 0.500 | 1.000 |",
+    "| **all** | 4 | 0.750 | 0.333 | 0.667 |",
+  ].join("\n")), text);
+});
