@@ -169,8 +169,7 @@ test("run lines carry the default decision and the issue's type; the report give
       }),
     };
   };
-  deps.shownCut = { minRelative: 0.4, topK: 5 };
-  const report = await evaluateDataset(deps, parseDataset(jsonl));
+  const report = await evaluateDataset({ ...deps, shownCut: { minRelative: 0.4, topK: 5 } }, parseDataset(jsonl));
   const first = JSON.parse(lines.find((l) => l.includes('"acme-1"'))!);
   assert.equal(first.comment, true);
   assert.deepEqual(first.issue_type, { type: "bug", confidence: 0.9, source: "model" });
