@@ -90,7 +90,7 @@ describe("/bugscout commands", () => {
       "",
       `1. [shopcart/auth/session\\.py](https://github.example/acme/shop/blob/${SHA}/shopcart/auth/session.py) — matches \`session\`, \`lookup\`, \`store\``,
       "",
-      ...expectedFooter("mode bm25: no embedding key configured · confidence 0.75 · ranked in 5 ms · commit 1111111 · `/bugscout help` for commands"),
+      ...expectedFooter("mode bm25: no embedding key configured · type bug (model) · confidence 0.75 · ranked in 5 ms · commit 1111111 · `/bugscout help` for commands"),
     ].join("\n"));
   }));
 

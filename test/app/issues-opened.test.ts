@@ -44,7 +44,7 @@ const EXPECTED_BODY = [
   "2. [shopcart/billing/discount\\.py](https://github.example/acme/shop/blob/0123456789abcdef0123456789abcdef01234567/shopcart/billing/discount.py)"
     + " — matches `total`",
   "",
-  ...expectedFooter("mode bm25: no embedding key configured · confidence 0.95 · ranked in 42 ms · commit 0123456 · `/bugscout help` for commands"),
+  ...expectedFooter("mode bm25: no embedding key configured · type bug (model) · confidence 0.95 · ranked in 42 ms · commit 0123456 · `/bugscout help` for commands"),
 ].join("\n");
 
 /** The reads of the area map and CODEOWNERS (none of them exists in this repository: GitHub's three places are tried). */
@@ -218,7 +218,8 @@ describe("issues.opened", () => {
     assert.equal(repo.comments.get(7), undefined);
     await app.deliver("issues", issuesLabeled(REPO, ISSUE, "Bug"));
 
-    assert.deepEqual(repo.comments.get(7)?.map((c) => c.body), [EXPECTED_BODY]);
+    // The label is also the issue's type: the details say where the type came from.
+    assert.deepEqual(repo.comments.get(7)?.map((c) => c.body), [EXPECTED_BODY.replace("type bug (model)", "type bug (label)")]);
   }));
 
   it("skips issues by bots, with an ignored label, or when disabled, calling only the settings API", () => withApp(async () => {

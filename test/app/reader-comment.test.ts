@@ -72,7 +72,7 @@ describe("the comment maintainers read, end to end with the real ranker", () => 
     assert.equal(files[0], issue.expectedFirstFile);
     assert.doesNotMatch(visible(clear), /mode|bm25|API key|embedding|ranked in|\d+ ms|confidence|commit [0-9a-f]{7}/i, "the operator's details are folded away");
     assert.match(visible(clear), /<sub>Suggested automatically from the code — 👍 \/ 👎 helps the maintainers tune it\.<\/sub>/);
-    assert.match(clear, /<details>\n<summary>Details for maintainers<\/summary>\n\nmode bm25: [^\n]* · confidence 0\.\d\d · ranked in [^\n]+ · commit 5555555 · `\/bugscout help` for commands\n\n<\/details>\n$/);
+    assert.match(clear, /<details>\n<summary>Details for maintainers<\/summary>\n\nmode bm25: [^\n]* · type bug \(model\) · confidence 0\.\d\d · ranked in [^\n]+ · commit 5555555 · `\/bugscout help` for commands\n\n<\/details>\n$/);
 
     // The confidence floor apart, a report naming several parts of the shop lists several files.
     await app.close();

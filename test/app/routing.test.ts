@@ -141,7 +141,7 @@ describe("area labels and code owners", () => {
       `1. [shopcart/billing/invoice\\.py](${LINK}/shopcart/billing/invoice.py#L21-L31)`
         + " — `Invoice.compute_total` (lines 21–31) · stack frame `shopcart/billing/invoice.py:30` · matches `compute_total`, `refund`, `invoice`",
       "",
-      ...expectedFooter("mode bm25: no embedding key configured · confidence 0.95 · ranked in 42 ms · commit 0123456 · `/bugscout help` for commands"),
+      ...expectedFooter("mode bm25: no embedding key configured · type bug (label) · confidence 0.95 · ranked in 42 ms · commit 0123456 · `/bugscout help` for commands"),
       '<!-- bugscout:routing {"added":["area/billing"],"declined":[],"assigned":[]} -->',
       "",
     ].join("\n")]);

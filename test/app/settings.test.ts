@@ -147,7 +147,7 @@ describe("settings in the app", () => {
       "",
       "Thanks from the team",
       "",
-      ...expectedFooter("mode bm25: no embedding key configured · confidence 0.75 · ranked in 3 ms · commit 3333333 · `/bugscout help` for commands"),
+      ...expectedFooter("mode bm25: no embedding key configured · type bug (model) · confidence 0.75 · ranked in 3 ms · commit 3333333 · `/bugscout help` for commands"),
     ].join("\n"));
     assert.deepEqual(repo.checkRuns.map((r) => [r.head_sha, r.conclusion, r.output.annotations.map((a) => `${a.start_line}: ${a.title}: ${a.message}`)]), [
       [SHA, "neutral", ["4: foo: unknown key", "2: ranking.top_k: out of range (1 to 20): 0 is read as 1"]],

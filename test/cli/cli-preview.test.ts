@@ -76,26 +76,32 @@ describe("bugscout triage --issue-file: the App's comment for a checkout, and wh
     assert.match(run.err.at(-1) ?? "", /^bugscout: the App would post this comment by itself: .*confidence 0\.\d\d, floor 0\.35$/);
   });
 
-  it("prints the ranking even where the App stays quiet, and says so; --json carries the decision", async () => {
+  it("prints the ranking even where the App stays quiet, and says why; --json carries the decision and the type", async () => {
     const quiet = await preview(VAGUE);
     const shown = quiet.out.join("\n");
     assert.match(shown, /^<!-- bugscout -->\n\n\*\*BugScout\*\*: (the file|\d files) most likely to need a change:\n\n1\. /);
-    assert.match(shown, /low confidence \(0\.\d\d, floor 0\.35\)/);
-    assert.match(quiet.err.at(-1) ?? "", /^bugscout: the App would not post this by itself \(.*below the floor\); a maintainer's \/bugscout gets it$/);
+    assert.match(shown, / · type feature \(model\) · /);
+    assert.match(quiet.err.at(-1) ?? "", /^bugscout: the App would not post this by itself \(a feature request \(classifier, 0\.\d\d\): trigger\.types answers bug reports by itself\); a maintainer's \/bugscout gets it$/);
 
     const json = await preview(VAGUE, ["--json"]);
     const answer = JSON.parse(json.out[0] ?? "");
     assert.deepEqual(Object.keys(answer).sort(), ["comment", "confidence", "files", "issue_type", "labels", "markdown", "mode", "owners", "reason"]);
     assert.equal(answer.comment, false);
-    assert.ok(answer.confidence < 0.35, String(answer.confidence));
-    assert.equal(answer.markdown, `${quiet.out.join("\n")}\n`.replace(/ranked in \d+ ms/, answer.markdown.match(/ranked in \d+ ms/)[0]));
+    assert.deepEqual([answer.issue_type.type, answer.issue_type.source], ["feature", "model"]);
+    assert.equal(answer.markdown.replace(/ranked in \d+ ms/, ""), `${shown}\n`.replace(/ranked in \d+ ms/, ""));
 
-    // Another settings file: the floor at 0 and the same issue is answered by itself.
+    // A bug label beats the classifier: then the confidence decides, and this ranking is below the floor.
+    const labelled = JSON.parse((await preview(VAGUE, ["--json", "--label", "bug"])).out[0] ?? "");
+    assert.deepEqual([labelled.issue_type.type, labelled.issue_type.source], ["bug", "label"]);
+    assert.equal(labelled.comment, false);
+    assert.match(labelled.reason, /^a bug report \(its label\): confidence 0\.\d\d, floor 0\.35, below the floor$/);
+
+    // Another settings file: feature requests answered, no floor.
     const settings = join(dir, "bugscout.yml");
-    writeFileSync(settings, "ranking:\n  min_confidence: 0\n");
-    const floorless = JSON.parse((await preview(VAGUE, ["--json", "--settings", settings])).out[0] ?? "");
-    assert.equal(floorless.comment, true);
-    assert.match(floorless.reason, /floor 0\.00$/);
+    writeFileSync(settings, "trigger:\n  types: [bug, feature]\nranking:\n  min_confidence: 0\n");
+    const answered = JSON.parse((await preview(VAGUE, ["--json", "--settings", settings])).out[0] ?? "");
+    assert.equal(answered.comment, true);
+    assert.match(answered.reason, /^a feature request \(classifier, 0\.\d\d\): confidence 0\.\d\d, floor 0\.00$/);
   });
 
   it("refuses a missing issue file or checkout in one line", async () => {
