@@ -6,7 +6,7 @@ import { createTriageRuntime, LOCAL_INSTALLATION_ID } from "../compose/create-tr
 import type { CliEnv } from "../cli-env.js";
 import { ownerName } from "../route/parse-codeowners.js";
 import { describeDecision } from "../triage/decide-comment.js";
-import { parseSettings, type ParsedSettings } from "../triage/parse-settings.js";
+import { parseSettings, stopsBugScout, type ParsedSettings } from "../triage/parse-settings.js";
 import { defaultSettings, SETTINGS_FILE } from "../triage/settings-schema.js";
 import { triageIssue } from "../triage/triage-issue.js";
 import { createCheckoutGateway } from "./checkout-gateway.js";
@@ -45,7 +45,7 @@ export async function runPreviewCommand(io: CliIo, options: PreviewCommandOption
   const root = resolveCheckout(options.repo);
   const { title, body } = splitIssue(readIssueText(options.issueFile !== undefined ? { issueFile: options.issueFile } : {}));
   const { settings, problems } = readPreviewSettings(root, options.settings);
-  for (const p of problems) io.err(`bugscout: settings problem: ${p.path}: ${p.message}`);
+  for (const p of problems) io.err(`bugscout: settings ${p.level}: ${p.path}: ${p.message}`);
   const identity = await readCheckoutIdentity(root);
   const log = createStderrLog(io.err);
   const runtime = createTriageRuntime({
@@ -70,7 +70,11 @@ export async function runPreviewCommand(io: CliIo, options: PreviewCommandOption
     await runtime.indexer.release(LOCAL_INSTALLATION_ID);
   }
   if (outcome.kind !== "dry-run" || !outcome.ranking || !outcome.decision) throw new CliError("BugScout could not rank this issue.", 1);
-  const { ranking, routing, body: markdown, decision, issueType } = outcome;
+  const { ranking, routing, body: markdown, issueType } = outcome;
+  // A settings file the App cannot read stops it on the repository: it would post nothing at all.
+  const decision = stopsBugScout(problems)
+    ? { comment: false, gate: "settings" as const, reason: "the settings file has errors: the App does nothing on this repository until it is fixed" }
+    : outcome.decision;
   if (options.json) {
     io.out(JSON.stringify({
       comment: decision.comment,
@@ -111,6 +115,6 @@ function readPreviewSettings(root: string, file: string | undefined): ParsedSett
   try {
     return parseSettings(parseYaml(text) ?? {});
   } catch (error) {
-    return { settings: defaultSettings(), problems: [{ path: "(file)", message: `the file is not valid YAML (${(error as Error).message.split("\n")[0]}); all defaults are used` }] };
+    return { settings: defaultSettings(), problems: [{ path: "(file)", level: "error", message: `the file is not valid YAML (${(error as Error).message.split("\n")[0]})` }] };
   }
 }

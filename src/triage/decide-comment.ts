@@ -12,7 +12,9 @@ export type CommentGate =
   /** The ranking's confidence is below `ranking.min_confidence`. */
   | "confidence"
   /** Nothing was ranked. */
-  | "nothing";
+  | "nothing"
+  /** The settings file has errors: every way in stops before ranking (the preview, which ranks anyway, says so). */
+  | "settings";
 
 /** Whether BugScout posts its comment by itself, and why: logged, shown in the comment's folded details and by `triage --issue-file`. */
 export interface CommentDecision {
