@@ -16,6 +16,7 @@ import { summarizeError } from "../triage/summarize-error.js";
 import type { ActionEnv } from "./action-env.js";
 import { createActionLog } from "./action-log.js";
 import { createAnnotationReporter } from "./annotation-reporter.js";
+import { checkSettingsEvent, settingsCommitOf } from "./check-settings-event.js";
 import { applyInputs } from "./apply-inputs.js";
 import { commandHistoryPath, loadCommandHistory, saveCommandHistory } from "./command-history.js";
 import { actionRecordsPath } from "./run-caches.js";
@@ -53,6 +54,21 @@ export async function runAction(
   }
   const payload = event.payload;
   const action = typeof payload.action === "string" ? payload.action : "";
+  const settingsCommit = settingsCommitOf(env.eventName, action, payload);
+  if (settingsCommit) {
+    // A pull request or a push: check the settings at its commit (nothing is indexed, ranked or posted).
+    const client = createRestClient({ token: env.token, baseUrl: env.apiUrl, log: { warn: (m) => log.warn({}, m) } });
+    const reporter = createAnnotationReporter(write, env.summaryFile ? (markdown) => appendFileSync(env.summaryFile!, markdown) : undefined);
+    try {
+      return await checkSettingsEvent({ client, reporter, log }, { owner: env.owner, repo: env.repo }, settingsCommit);
+    } catch (error) {
+      const message = statusOf(error) === undefined
+        ? summarizeError(error).message
+        : describeGitHubError(error, { doing: "reading .github/bugscout.yml", repo: `${env.owner}/${env.repo}`, authenticated: true, apiUrl: env.apiUrl, tokenSource: "the github-token input" });
+      write(`::error::BugScout: ${message.replace(/[\r\n]+/g, " ")}\n`);
+      return 1;
+    }
+  }
   const handler = pickHandler(env.eventName, action, payload);
   if (!handler) {
     log.info({}, `nothing to do for ${env.eventName}${action ? `.${action}` : ""}`);

@@ -17,6 +17,7 @@ const USAGE = `Usage:
   bugscout eval --dataset <file.jsonl> --trees <dir> --out <run.jsonl> [--mode ...] [--repo owner/name]...
                 [--limit N] [--store-dir <dir>] [--history] [--history-weight W] [--negatives]
   bugscout classify --dataset <issues.jsonl> --out <types.jsonl> [--labelled <labelled.jsonl>]
+  bugscout check-settings [<file> | --repo <dir>]
   bugscout triage <owner/repo#N | issue URL> [--post] [--json] [--api-url <url>] [--store-dir <dir>]
   bugscout triage --issue-file <file> --repo <dir> [--label <name>]... [--settings <file>] [--json] [--store-dir <dir>]
   bugscout backtest <owner/repo> [--limit N] [--since YYYY-MM-DD] [--json] [--api-url <url>] [--store-dir <dir>]
@@ -34,6 +35,8 @@ chooses dense, hybrid or BM25 within --budget-ms; without it every ranking is BM
 in, {id, type, confidence, source} out); --labelled (JSONL {title, body, label}) adapts it to a repository's own
 labelled issues first; see docs/issue-type.md.
 New contents are parsed on one worker thread per core; BUGSCOUT_INDEX_THREADS=N sets the count (1: none).
+'check-settings' prints the problems of .github/bugscout.yml (and, with --repo, of the labeler.yml and
+CODEOWNERS it reads) with their lines; it exits 1 when one stops BugScout, 0 otherwise. See docs/configuration.md.
 'triage' reads a GitHub issue with GITHUB_TOKEN or GH_TOKEN (anonymous without; GitHub Enterprise through
 GITHUB_API_URL or --api-url) and prints the comment the app would post, with the area labels and owners it would
 apply on stderr; --post posts it (or edits it in place) and applies them; --json adds them as "triage".
@@ -70,6 +73,10 @@ export async function main(argv: readonly string[], io: CliIo, env: CliEnv = {})
     if (command === "redeliver") {
       const { runRedeliverCommand } = await import("./command-redeliver.js");
       return await runRedeliverCommand(io, env, { since: str(values.since), dryRun: !!values["dry-run"], json: !!values.json, now: new Date() });
+    }
+    if (command === "check-settings") {
+      const { runCheckSettingsCommand } = await import("./command-check-settings.js");
+      return await runCheckSettingsCommand(io, { ...optional({ file: positionals[0], repo: str(values.repo) }) });
     }
     if (command === "classify") {
       const { runClassifyCommand } = await import("./command-classify.js");

@@ -86,7 +86,7 @@ const commentSchema = z
     show_details: z
       .boolean()
       .default(true)
-      .describe("Add the operator's details (mode and why, confidence, timing, commit, settings problems) in a collapsed `<details>` block at the end; `false` leaves them out (settings problems are then shown in the open)."),
+      .describe("Add the operator's details (mode and why, confidence, timing, commit) in a collapsed `<details>` block at the end; `false` leaves them out. Settings problems are never in the comment (see \"When the file has problems\")."),
     show_accuracy: z
       .boolean()
       .default(false)
@@ -146,7 +146,7 @@ const issueTypesSchema = z
  * `buildSettingsJsonSchema`) the JSON Schema in docs/configuration.md all come from here.
  */
 export const settingsSchema = z.object({
-  enabled: z.boolean().default(true).describe("Set to `false` to turn BugScout off for this repository."),
+  enabled: z.boolean().default(true).describe("Set to `false` (or `no`, `off`) to turn BugScout off for this repository. A value BugScout does not understand stops it too."),
   trigger: triggerSchema.default({}),
   ranking: rankingSchema.default({}),
   paths: pathsSchema.default({}),
@@ -158,7 +158,7 @@ export const settingsSchema = z.object({
     .enum(["show", "mention", "assign", "off"])
     .default("show")
     .describe("Code owners (CODEOWNERS) of the leading files: named in code spans (`show`), @-mentioned (`mention`), also assigned when they can be (`assign`), or left out (`off`)."),
-  dry_run: z.boolean().default(false).describe("Log the comment instead of posting it."),
+  dry_run: z.boolean().default(false).describe("Log the comment instead of posting it. A value BugScout does not understand stops it."),
 });
 
 /** Validated repository settings. */

@@ -231,6 +231,26 @@ describe("the Action's entry point against a fake GitHub", () => {
     assert.deepEqual(fake.unexpected, []);
   });
 
+  it("on a pull request, checks the settings at its head commit: annotations, and a failing job when they stop BugScout", async (t) => {
+    t.after(() => rmSync(dir, { recursive: true, force: true }));
+    const head = "9".repeat(40);
+    const pullRequest = (action: string) => ({ action, number: 3, pull_request: { number: 3, head: { sha: head } }, repository: { name: "shop", full_name: "acme/shop", owner: { login: "acme" } }, sender: { login: "maint" } });
+    repo.settings = "enabled: yes\nranking:\n  top_k: [3\n";
+    repo.files.set(".github/labeler.yml", "area/docs: ['docs/**']\n");
+    const broken = await runAction(dir, "pull_request", pullRequest("opened"), env);
+    assert.equal(broken.code, 1, broken.stdout + broken.stderr);
+    assert.match(broken.stdout, /^::error file=\.github\/bugscout\.yml,line=3,title=BugScout settings%3A \(file\)::not valid YAML: /m);
+    assert.ok(fake.requests.some((r) => r.path === "/repos/acme/shop/contents/.github/bugscout.yml" && r.query.ref === head), "read at the pull request's head");
+
+    repo.settings = "enabled: yes\ntrigger:\n  ignore_labels: wontfix\n";
+    const warned = await runAction(dir, "pull_request", pullRequest("synchronize"), env);
+    assert.equal(warned.code, 0, warned.stdout + warned.stderr);
+    assert.match(warned.stdout, /^::warning file=\.github\/labeler\.yml,title=BugScout settings%3A area\/docs::the repository has no such label; /m);
+    assert.match(warned.stdout, /^BugScout: settings checked \(commit 9{40}\)$/m);
+    assert.deepEqual(fake.calls().filter((c) => WRITES.test(c) || c.includes("/tarball/")), [], "nothing downloaded, nothing posted");
+    assert.deepEqual(fake.unexpected, []);
+  });
+
   it("fails with one ::error:: line and posts nothing on a bad token, a missing permission, a deleted issue or a missing environment", async (t) => {
     t.after(() => rmSync(dir, { recursive: true, force: true }));
     fake.failNext("GET", /^\/repos\/acme\/shop\/contents\/\.github\/bugscout\.yml$/, 401, "Bad credentials");

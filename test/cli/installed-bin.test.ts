@@ -203,6 +203,39 @@ describe("the installed bugscout command", { timeout: 300_000 }, () => {
     assert.ok(Object.keys(meta.outputs).length > 5, "lazily imported commands stay in chunks of their own");
   });
 
+  it("check-settings prints each problem with its line and exits 1 only on one that stops BugScout", async () => {
+    const checkout = join(work, "settings-checkout");
+    mkdirSync(join(checkout, ".github"), { recursive: true });
+    // Warnings only: lenient values are read, a number out of range is clamped with a note, a map's bad line is named.
+    writeFileSync(join(checkout, ".github/bugscout.yml"), "enabled: yes\ntrigger:\n  ignore_labels: enhancement\nranking:\n  top_k: 50\n");
+    writeFileSync(join(checkout, "CODEOWNERS"), "* @acme/all\n!docs/ @x\n");
+    const warned = await run(bin, ["check-settings", "--repo", checkout], { env });
+    assert.equal(warned.code, 0, warned.stderr);
+    assert.equal(warned.stdout, [
+      ".github/bugscout.yml:5: warning: ranking.top_k: out of range (1 to 20): 50 is read as 20",
+      "CODEOWNERS:2: warning: line 2: GitHub does not support `!` patterns in CODEOWNERS; the line is skipped",
+      "",
+    ].join("\n"));
+    assert.equal(warned.stderr, "bugscout: 2 warnings; BugScout runs with the rest\n");
+
+    // From the checkout itself, no argument: a broken file stops BugScout, whatever else it says.
+    writeFileSync(join(checkout, ".github/bugscout.yml"), "dry_run: true\nranking:\n  mode: [hybrid\n");
+    const broken = await run(bin, ["check-settings"], { env, cwd: checkout });
+    assert.equal(broken.code, 1);
+    assert.match(broken.stdout, /^\.github\/bugscout\.yml:3: error: not valid YAML: /);
+    assert.equal(broken.stderr, "bugscout: 1 problem stops BugScout on this repository until fixed\n");
+
+    const unsure = join(work, "unsure.yml");
+    writeFileSync(unsure, "enabled: sometimes\n");
+    const unsureRun = await run(bin, ["check-settings", unsure], { env });
+    assert.deepEqual([unsureRun.code, unsureRun.stdout], [1, `${unsure}:1: error: enabled: expected boolean, got string\n`]);
+    const clean = join(work, "clean.yml");
+    writeFileSync(clean, "enabled: off\n");
+    assert.deepEqual(await run(bin, ["check-settings", clean], { env }), { code: 0, stdout: "", stderr: "bugscout: no problems\n" });
+    const missing = await run(bin, ["check-settings", join(work, "nope.yml")], { env });
+    assert.equal(missing.code, 2);
+  });
+
   it("rejects an unknown command on stderr with a non-zero exit", async () => {
     const result = await bugscout("frobnicate");
     assert.equal(result.code, 2);
