@@ -223,6 +223,21 @@ describe("the built Action (npm run build:action) from a folder with only action
     assert.equal(repo.comments.get(13)?.length, 1);
   });
 
+  it("with settings it cannot read (dry_run: true in them) annotates the line, fills the job summary, fails and posts nothing", async () => {
+    repo.comments.delete(14);
+    const summary = path.join(work, "summary.md");
+    repo.settings = "dry_run: true\nranking:\n  top_k: [3\n";
+    try {
+      const run = await runOnFreshRunner("issues", issuesOpened(REPO, { ...ISSUE, number: 14 }), { GITHUB_STEP_SUMMARY: summary });
+      assert.equal(run.main.code, 1, output(run));
+      assert.match(run.main.stdout, /^::error file=\.github\/bugscout\.yml,line=3,title=BugScout settings%3A \(file\)::not valid YAML: /m);
+      assert.match(readFileSync(summary, "utf8"), /^### BugScout settings: BugScout is stopped on this repository/);
+      assert.equal(repo.comments.get(14), undefined);
+    } finally {
+      delete repo.settings;
+    }
+  });
+
   /** A copy of the built Action whose only SQLite addon is the runner's, renamed to `renamed`. */
   function actionWithOnlyAddon(renamed: string): string {
     const copy = path.join(work, `action-with-${renamed}`);
