@@ -64,7 +64,7 @@ test("a fused first file is rated by its lead in the lexical ranking, not by the
   const fused = [file("shop/cart.py", 2 / 61), file("tests/test_cart.py", 2 / 62), file("a", 2 / 63), file("b", 2 / 64), file("c", 2 / 65)];
   assert.deepEqual(buildConfidenceFeatures(index, text, fused, lexical), buildConfidenceFeatures(index, text, lexical));
   // A first file the lexical ranking puts second has no lead; one it does not list, none either.
-  const second = buildConfidenceFeatures(index, text, [lexical[1], lexical[0]], lexical)!;
+  const second = buildConfidenceFeatures(index, text, [lexical[1], lexical[2]], lexical)!;
   assert.equal(second.gap2, 0);
   assert.equal(second.gap5, Math.log(2 / 0.1));
   const unlisted = buildConfidenceFeatures(index, text, [file("shop/payment/gateway.py", 1)], lexical)!;
@@ -79,4 +79,15 @@ test("a stack frame naming the first file counts, whichever list carried it", ()
   const dense: RankedFile = { path: lexical[0].path, score: 0.9, evidence: { terms: [], similarity: 0.9 } };
   assert.equal(buildConfidenceFeatures(index, text, [dense], lexical)?.frame, 1);
   assert.equal(buildConfidenceFeatures(index, "cart total", rankLexical(index, "cart total"))?.frame, 0);
+});
+
+test("rankers that agree on the first two files and differ in their order are rated as the lexical ranking rates them", () => {
+  const file = (path: string, score: number): RankedFile => ({ path, score, evidence: { terms: [] } });
+  const text = "cart total";
+  const lexical = [file("shop/cart.py", 4), file("tests/test_cart.py", 2), file("a", 2), file("b", 1), file("c", 0.1)];
+  const swapped = [file("tests/test_cart.py", 0.9), file("shop/cart.py", 0.8), file("a", 0.7)];
+  assert.deepEqual(buildConfidenceFeatures(index, text, swapped, lexical), buildConfidenceFeatures(index, text, lexical));
+  // A first file from further down is rated by its own lead: none.
+  const lifted = [file("a", 0.9), file("shop/cart.py", 0.8)];
+  assert.equal(buildConfidenceFeatures(index, text, lifted, lexical)?.gap2, 0);
 });

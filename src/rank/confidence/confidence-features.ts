@@ -69,7 +69,7 @@ export function buildConfidenceFeatures(
   files: readonly RankedFile[],
   lexical: readonly RankedFile[] = files,
 ): ConfidenceFeatures | undefined {
-  const top = files[0];
+  const top = ratedFile(files, lexical);
   if (!top) return undefined;
   const lexicalTop = lexical.find((f) => f.path === top.path);
   const n = index.files.length;
@@ -115,6 +115,17 @@ export function buildConfidenceFeatures(
     ...lexicalLead(top.path, lexical),
     frame: mention?.kind === "frame" ? 1 : 0,
   };
+}
+
+/**
+ * The file whose evidence rates the ranking: its first file; but where the rankers agree on the first two files and
+ * differ only in their order (a dense ranker lifting the lexical second over the lexical first, both listed), the
+ * lexical first, so the pair is rated as the lexical ranking rates it. The fit has no dense rankings to say more.
+ */
+function ratedFile(files: readonly RankedFile[], lexical: readonly RankedFile[]): RankedFile | undefined {
+  const [first, second] = files;
+  const swapped = first !== undefined && second !== undefined && lexical[0]?.path === second.path && lexical[1]?.path === first.path;
+  return swapped ? second : first;
 }
 
 /**

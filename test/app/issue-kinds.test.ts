@@ -1,0 +1,103 @@
+import assert from "node:assert/strict";
+import path from "node:path";
+import { after, afterEach, before, beforeEach, describe, it } from "node:test";
+import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-github.js";
+import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
+import { startFakeVoyage, type FakeVoyage } from "../fakes/fake-voyage.js";
+import { startTestApp, type TestApp, type TestAppOptions } from "./app-harness.js";
+import { issueCommentCreated, issuesOpened, type IssueSpec } from "./payloads.js";
+
+const FIXTURE = path.join(import.meta.dirname, "../fixtures/app-repo");
+const SHA = "6464646464646464646464646464646464646464";
+const REPO = { owner: "acme", name: "shop", installationId: 64 };
+
+const BUG = {
+  title: "Invoice total is negative",
+  body: "The invoice total goes negative when a discount is applied to the cart. Steps to reproduce: apply a 10% discount to a cart of 5 EUR. Expected 4.50, got -0.50.",
+};
+const FEATURE = { title: "Support discount codes per customer", body: "Feature request: it would be great if a discount code could be limited to one customer. The invoice and discount modules could check the customer." };
+const QUESTION = { title: "How do I configure the cache size?", body: "Is there a way to set the cache size of the storage cache? Thanks" };
+
+/** The mode and type part of the comment's folded details. */
+function details(body: string): string {
+  return body.split("\n").find((l) => l.startsWith("mode ")) ?? "";
+}
+
+describe("speaking when it helps: the issue's kind and the confidence decide, the same in every ranking mode", () => {
+  let fake: FakeGitHub;
+  let repo: FakeRepo;
+  let app: TestApp | undefined;
+  let voyage: FakeVoyage;
+
+  before(async () => {
+    fake = await startFakeGitHub();
+    voyage = await startFakeVoyage({ apiKey: "pa-harness-voyage-key-4f1c2e" });
+  });
+  after(async () => {
+    assert.deepEqual(fake.unexpected, [], "the fake GitHub saw no unexpected request");
+    await voyage.close();
+    await fake.close();
+  });
+  beforeEach(async () => {
+    repo = fake.addRepo({ ...REPO, headSha: SHA });
+    repo.tarballs.set(SHA, await tarballFromDirectory(FIXTURE, "acme-shop-6464646"));
+    repo.roles.set("maint", "maintain");
+  });
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  async function open(spec: IssueSpec, options: TestAppOptions = {}): Promise<string | undefined> {
+    app ??= await startTestApp(fake, { realIndex: true, ...options });
+    assert.equal(await app.deliver("issues", issuesOpened(REPO, spec)), 200);
+    const comments = repo.comments.get(spec.number) ?? [];
+    assert.ok(comments.length <= 1);
+    return comments[0]?.body;
+  }
+
+  it("answers a bug report, and says nothing on a feature request or a question however well they rank", async () => {
+    const bug = await open({ number: 1, ...BUG });
+    assert.match(bug ?? "", /^1\. \[shopcart\/billing\/invoice\\\.py\]/m);
+    assert.match(details(bug ?? ""), / · type bug \(model\) · confidence 0\.\d\d · /);
+    assert.equal(await open({ number: 2, ...FEATURE }), undefined);
+    assert.equal(await open({ number: 3, ...QUESTION }), undefined);
+    // Silence is an answer: the decision and its reason are logged.
+    const decisions = app!.logs.filter((l) => l.includes('"msg":"comment decision"')).map((l) => JSON.parse(l) as { gate: string; reason: string });
+    assert.deepEqual(decisions.map((d) => d.gate), ["answered", "type", "type"]);
+    assert.match(decisions[1]!.reason, /^a feature request \(classifier, 0\.\d\d\): trigger\.types answers bug reports by itself$/);
+    assert.match(decisions[2]!.reason, /^a question \(classifier, 0\.\d\d\): /);
+  });
+
+  it("a type label beats the classifier: a bug report labelled question gets nothing, a feature request labelled bug is answered", async () => {
+    assert.equal(await open({ number: 4, ...BUG, labels: ["question"] }), undefined);
+    const labelled = await open({ number: 5, ...FEATURE, labels: ["bug"] });
+    assert.match(labelled ?? "", /^1\. \[shopcart\/billing\/discount\\\.py\]/m);
+    assert.match(details(labelled ?? ""), / · type bug \(label\) · /);
+  });
+
+  it("a maintainer's /bugscout ranks a feature request; trigger.types: [bug, feature] answers it by itself", async () => {
+    assert.equal(await open({ number: 6, ...FEATURE }), undefined);
+    assert.equal(await app!.deliver("issue_comment", issueCommentCreated(REPO, { number: 6, ...FEATURE }, { id: 606, body: "/bugscout", user: { login: "maint" } })), 200);
+    const asked = repo.comments.get(6)?.[0]?.body ?? "";
+    assert.match(asked, /^1\. \[shopcart\/billing\/discount\\\.py\]/m);
+    assert.match(details(asked), / · type feature \(model\) · /);
+
+    repo.settings = "trigger:\n  types: [bug, feature]\n";
+    const byItself = await open({ number: 7, ...FEATURE });
+    assert.match(byItself ?? "", /^1\. \[shopcart\/billing\/discount\\\.py\]/m);
+    assert.equal(await open({ number: 8, ...QUESTION }), undefined);
+  });
+
+  it("with an embedding key (a hybrid or dense ranking) answers the bug report it answers without one, at the same confidence", async () => {
+    const lexical = details((await open({ number: 9, ...BUG })) ?? "");
+    await app!.close();
+    app = await startTestApp(fake, { realIndex: true, voyageBaseUrl: voyage.baseUrl });
+    const embedded = details((await open({ number: 10, ...BUG })) ?? "");
+    assert.match(lexical, /^mode bm25: /);
+    assert.match(embedded, /^mode (dense|hybrid): /);
+    const confidence = (line: string) => /confidence (0\.\d\d)/.exec(line)?.[1];
+    assert.equal(confidence(embedded), confidence(lexical));
+    assert.ok(voyage.requests.some((r) => r.inputType === "query"), "the embedded ranking asked Voyage");
+  });
+});
