@@ -25,9 +25,10 @@ const rows = readFileSync(dataset, "utf8").split("\n").filter((l) => l.trim() !=
 const all = extractAll(rows);
 const textOf = new Map(all.map((e, i) => [e, rows[i]]));
 const pipeline = args.has("model-only") ? undefined : true;
+const boost = args.has("boost") ? { strong: Number(args.one("boost", "1")), weak: Number(args.one("boost", "1")) / 2 } : undefined;
 /** The type the product gives (template, then the model), or the model's alone with --model-only. */
 const typeOf = (m: Parameters<typeof classifyIssueType>[1]["model"], i: ExtractedIssue, p: Float64Array) =>
-  pipeline ? classifyIssueType({ title: textOf.get(i)!.title ?? "", body: textOf.get(i)!.body ?? "", labels: [] }, { model: m }).type : topClass(p).type;
+  pipeline ? classifyIssueType({ title: textOf.get(i)!.title ?? "", body: textOf.get(i)!.body ?? "", labels: [] }, { model: m, ...(boost ? { templateBoost: boost } : {}) }).type : topClass(p).type;
 const SCORED = ["bug", "feature", "question"];
 const repos = [...new Set(rows.map((r) => r.repo))];
 const scorable = repos.filter((r) => new Set(rows.filter((x) => x.repo === r && SCORED.includes(x.label)).map((x) => x.label)).size >= 2);
@@ -63,6 +64,14 @@ for (const holdout of holdouts) {
   }
   folds.push({ repo: holdout, z: rowsB.map((i) => scoreHashed(model, hashFeatures(i.features, model.bits))), gold: rowsB.map(name), classes });
   const predicted = rowsB.map((i, k) => typeOf(model, i, probs[k]));
+  if (args.has("boost-grid")) {
+    // What the template headings add to their type's score: 0 (the model alone reads them as features) to 4.
+    const line = [0, 0.5, 1, 2, 4].map((b) => {
+      const typed = rowsB.map((i) => classifyIssueType({ title: textOf.get(i)!.title ?? "", body: textOf.get(i)!.body ?? "", labels: [] }, { model, templateBoost: { strong: b, weak: b / 2 } }).type);
+      return `boost ${b}: ${macroF1(rowsB.map(name), typed, classes).toFixed(3)}`;
+    });
+    console.log(`${holdout} ${line.join(", ")}`);
+  }
   const f1 = macroF1(rowsB.map(name), predicted, classes);
   sumF1 += f1;
   const confusion = classes.map((c) => `${c}→${ISSUE_TYPE_NAMES.map((t) => rowsB.filter((i, k) => name(i) === c && predicted[k] === t).length).join("/")}`).join(" ");

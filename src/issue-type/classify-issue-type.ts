@@ -1,8 +1,8 @@
 import { extractIssueFeatures } from "./issue-features.js";
-import { predictProbabilities, topClass, type IssueTypeModel } from "./issue-type-model.js";
+import { hashFeatures, scoreHashed, softmax, topClass, type IssueTypeModel } from "./issue-type-model.js";
 import { typeFromLabels } from "./label-types.js";
 import { typeFromTemplate } from "./template-types.js";
-import type { IssueType, IssueTypeInput, IssueTypeName } from "./types.js";
+import { ISSUE_TYPE_NAMES, type IssueType, type IssueTypeInput, type IssueTypeName } from "./types.js";
 
 /** What {@link classifyIssueType} reads besides the issue. */
 export interface IssueTypeContext {
@@ -12,19 +12,27 @@ export interface IssueTypeContext {
   readonly model: IssueTypeModel;
   /** `model` was adapted to the repository's own labelled issues: its answers say `repository`. */
   readonly adapted?: boolean;
+  /** What template headings add to their type's score; default {@link TEMPLATE_BOOST}. */
+  readonly templateBoost?: { readonly strong: number; readonly weak: number };
 }
 
 /** The confidence of a type a label says: the repository's own word for it. */
 export const LABEL_CONFIDENCE = 1;
-/** The confidence of a type a pre-filled title tag or two template headings say. */
+/** The confidence of a type a pre-filled title tag (`[Bug]: `) says: the form the reporter chose. */
 export const TEMPLATE_CONFIDENCE = 0.9;
-/** The confidence of a type one template heading says. */
-export const WEAK_TEMPLATE_CONFIDENCE = 0.75;
 
 /**
- * The kind of an issue: the repository's own signals win (a type label, then the template it was opened with), and
- * the classifier fills in, with its calibrated probability as the confidence. Empty, binary or foreign text gets a
- * type with a low confidence; nothing throws. Pure.
+ * What the body's template headings add to their type's score before the softmax (two headings or more, one): the
+ * reporter's choice of template is evidence, not the answer — questions often come in the bug form. Chosen on the
+ * held-out folds (docs/issue-type.md).
+ */
+export const TEMPLATE_BOOST = { strong: 1, weak: 0.5 } as const;
+
+/**
+ * The kind of an issue: the repository's own signals first (a type label; a pre-filled title tag of the form it was
+ * opened with), then the classifier, with the template's headings as added evidence and its calibrated probability
+ * as the confidence (`template` when the headings' type is the answer). Empty, binary or foreign text gets a type with
+ * a low confidence; nothing throws. Pure.
  */
 export function classifyIssueType(input: IssueTypeInput, context: IssueTypeContext): IssueType {
   const title = typeof input.title === "string" ? input.title : "";
@@ -32,12 +40,13 @@ export function classifyIssueType(input: IssueTypeInput, context: IssueTypeConte
   const labelled = typeFromLabels(input.labels ?? [], context.labels);
   if (labelled) return { type: labelled, confidence: LABEL_CONFIDENCE, source: "label" };
   const template = typeFromTemplate(title.slice(0, 400), body);
-  const p = predictProbabilities(context.model, extractIssueFeatures(title, body));
-  const best = topClass(p);
-  if (template && (template.strong || best.type === template.type || best.confidence < 0.6)) {
-    return { type: template.type, confidence: template.strong ? TEMPLATE_CONFIDENCE : WEAK_TEMPLATE_CONFIDENCE, source: "template" };
-  }
-  return { type: best.type, confidence: round(best.confidence), source: context.adapted ? "repository" : "model" };
+  if (template?.tag) return { type: template.type, confidence: TEMPLATE_CONFIDENCE, source: "template" };
+  const z = scoreHashed(context.model, hashFeatures(extractIssueFeatures(title, body), context.model.bits));
+  const boost = context.templateBoost ?? TEMPLATE_BOOST;
+  if (template) z[ISSUE_TYPE_NAMES.indexOf(template.type)] += template.strong ? boost.strong : boost.weak;
+  const best = topClass(softmax(z, context.model.temperature));
+  const source = template?.type === best.type ? "template" : context.adapted ? "repository" : "model";
+  return { type: best.type, confidence: round(best.confidence), source };
 }
 
 function round(x: number): number {

@@ -25,7 +25,7 @@ export const GLOBAL_FIT: GlobalFitOptions = {
   l2: 1e-4,
   steps: 150,
   learningRate: 0.05,
-  temperature: 1.55,
+  temperature: 1.4,
   biasOffsets: [0, 0, 0, -2],
 };
 

@@ -37,15 +37,16 @@ export function normalizeHeading(text: string): string {
 const HEADING = /^\s{0,3}(?:#{1,6}\s+(.+?)\s*#*|\*\*([^*\n]{2,100})\*\*:?)\s*$/gm;
 
 /**
- * The type the template an issue was opened with says, if any: a pre-filled title tag (`[Bug]`), or the body's
- * headings when those of one type outnumber the others' (two at least, or one that only that kind of template has).
+ * The type the template an issue was opened with says, if any: a pre-filled title tag (`[Bug]`, `tag`), or the body's
+ * headings when those of one type outnumber the others' (`strong`: two at least; one bug heading alone says nothing,
+ * since "Expected behavior" ends many a wish too).
  * Reads at most the first 64 KB of the body. Pure.
  */
-export function typeFromTemplate(title: string, body: string): { type: IssueTypeName; strong: boolean } | undefined {
+export function typeFromTemplate(title: string, body: string): { type: IssueTypeName; strong: boolean; tag?: true } | undefined {
   const tag = TITLE_TAG.exec(title);
   if (tag) {
     const t = DEFAULT_TYPE_LABELS[normalizeLabel(tag[1] ?? tag[2])];
-    if (t) return { type: t, strong: true };
+    if (t) return { type: t, strong: true, tag: true };
   }
   const votes = new Map<IssueTypeName, number>();
   for (const m of body.slice(0, 65_536).matchAll(HEADING)) {

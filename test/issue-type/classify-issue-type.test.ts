@@ -42,12 +42,14 @@ describe("issue type from the template", () => {
     assert.deepEqual(typeFromTemplate("Modal closes", bug), { type: "bug", strong: true });
     const feature = "### Is your feature request related to a problem? Please describe.\nNo.\n\n### Describe the solution you'd like\nDark mode.";
     assert.deepEqual(typeFromTemplate("Dark mode", feature), { type: "feature", strong: true });
-    assert.deepEqual(classify("Dark mode", feature), { type: "feature", confidence: TEMPLATE_CONFIDENCE, source: "template" });
+    const typed = classify("Dark mode", feature);
+    assert.deepEqual([typed.type, typed.source], ["feature", "template"]);
   });
 
   it("reads an issue form's pre-filled title tag", () => {
-    assert.deepEqual(typeFromTemplate("[Feature Request]: export to CSV", ""), { type: "feature", strong: true });
-    assert.deepEqual(typeFromTemplate("[Bug]: crash on start", ""), { type: "bug", strong: true });
+    assert.deepEqual(typeFromTemplate("[Feature Request]: export to CSV", ""), { type: "feature", strong: true, tag: true });
+    assert.deepEqual(typeFromTemplate("[Bug]: crash on start", ""), { type: "bug", strong: true, tag: true });
+    assert.deepEqual(classify("[Question] frob a file", "How do I frob?"), { type: "question", confidence: TEMPLATE_CONFIDENCE, source: "template" });
   });
 
   it("says nothing for headings of two kinds in a tie, or none", () => {
