@@ -51,8 +51,8 @@ const rankingSchema = z
       .number()
       .min(0)
       .max(1)
-      .default(0.35)
-      .describe("Below this confidence (the probability, 0 to 1, that the first file is one the fix changes; see docs/ranking.md, \"Confidence\") BugScout says so briefly or stays silent (see `comment.below_confidence`); the default is measured."),
+      .default(0.3)
+      .describe("Below this confidence (the probability, 0 to 1, that the first file is one the fix changes; see docs/ranking.md, \"Confidence\") BugScout says so briefly or stays silent (see `comment.below_confidence`); the default is measured (with `trigger.types` holding back the kinds of issue not answered, see docs/ranking.md, \"When BugScout speaks\")."),
     latency_budget_ms: z
       .number()
       .int()

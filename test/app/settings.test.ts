@@ -14,7 +14,7 @@ describe("parseSettings", () => {
     assert.deepEqual(defaultSettings(), {
       enabled: true,
       trigger: { on_open: true, labels: [], types: ["bug"], ignore_labels: [], ignore_bots: true, on_edit: true },
-      ranking: { mode: "auto", top_k: 5, min_relative_score: 0.4, min_confidence: 0.35, latency_budget_ms: 5000, history_weight: 0.1 },
+      ranking: { mode: "auto", top_k: 5, min_relative_score: 0.4, min_confidence: 0.3, latency_budget_ms: 5000, history_weight: 0.1 },
       paths: { include: [], exclude: [] },
       comment: { show_scores: false, show_symbols: true, collapsed: false, header: "", footer: "", show_details: true, below_confidence: "silent", show_accuracy: false },
       commands: { enabled: true, allow: "collaborators" },

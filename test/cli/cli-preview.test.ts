@@ -73,7 +73,7 @@ describe("bugscout triage --issue-file: the App's comment for a checkout, and wh
     const run = await preview(BUG);
     const markdown = `${run.out.join("\n")}\n`;
     assert.ok(sameCommentContent(posted, markdown), `app:\n${posted}\npreview:\n${markdown}`);
-    assert.match(run.err.at(-1) ?? "", /^bugscout: the App would post this comment by itself: .*confidence 0\.\d\d, floor 0\.35$/);
+    assert.match(run.err.at(-1) ?? "", /^bugscout: the App would post this comment by itself: .*confidence 0\.\d\d, floor 0\.30$/);
   });
 
   it("prints the ranking even where the App stays quiet, and says why; --json carries the decision and the type", async () => {
@@ -90,11 +90,13 @@ describe("bugscout triage --issue-file: the App's comment for a checkout, and wh
     assert.deepEqual([answer.issue_type.type, answer.issue_type.source], ["feature", "model"]);
     assert.equal(answer.markdown.replace(/ranked in \d+ ms/, ""), `${shown}\n`.replace(/ranked in \d+ ms/, ""));
 
-    // A bug label beats the classifier: then the confidence decides, and this ranking is below the floor.
-    const labelled = JSON.parse((await preview(VAGUE, ["--json", "--label", "bug"])).out[0] ?? "");
+    // A bug label beats the classifier: then the confidence decides (here against a floor of 0.9).
+    const strict = join(dir, "strict.yml");
+    writeFileSync(strict, "ranking:\n  min_confidence: 0.9\n");
+    const labelled = JSON.parse((await preview(VAGUE, ["--json", "--label", "bug", "--settings", strict])).out[0] ?? "");
     assert.deepEqual([labelled.issue_type.type, labelled.issue_type.source], ["bug", "label"]);
     assert.equal(labelled.comment, false);
-    assert.match(labelled.reason, /^a bug report \(its label\): confidence 0\.\d\d, floor 0\.35, below the floor$/);
+    assert.match(labelled.reason, /^a bug report \(its label\): confidence 0\.\d\d, floor 0\.90, below the floor$/);
 
     // Another settings file: feature requests answered, no floor.
     const settings = join(dir, "bugscout.yml");

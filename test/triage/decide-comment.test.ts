@@ -12,10 +12,10 @@ const base = { settings, confidence: 0.6, files: 5, requested: false, labels: []
 
 test("a bug report above the floor is answered; below it, or with nothing ranked, it is not", () => {
   assert.deepEqual(decideComment({ ...base, issueType: bug }), {
-    comment: true, gate: "answered", reason: "a bug report (classifier, 0.90): confidence 0.60, floor 0.35",
+    comment: true, gate: "answered", reason: "a bug report (classifier, 0.90): confidence 0.60, floor 0.30",
   });
   assert.deepEqual(decideComment({ ...base, issueType: bug, confidence: 0.2 }), {
-    comment: false, gate: "confidence", reason: "a bug report (classifier, 0.90): confidence 0.20, floor 0.35, below the floor",
+    comment: false, gate: "confidence", reason: "a bug report (classifier, 0.90): confidence 0.20, floor 0.30, below the floor",
   });
   assert.equal(decideComment({ ...base, issueType: bug, files: 0 }).gate, "nothing");
   assert.equal(decideComment({ ...base, issueType: bug, confidence: Number.NaN }).comment, false);
@@ -39,13 +39,13 @@ test("a maintainer's /bugscout always ranks; a trigger label answers any kind, s
   assert.match(describeDecision(asked), /^a maintainer's \/bugscout gets this comment: /);
   const labelled = settingsSchema.parse({ trigger: { labels: ["needs-triage"] } });
   assert.deepEqual(decideComment({ ...base, settings: labelled, issueType: feature, labels: ["Needs-Triage"] }), {
-    comment: true, gate: "answered", reason: "a feature request (its label), labelled Needs-Triage: confidence 0.60, floor 0.35",
+    comment: true, gate: "answered", reason: "a feature request (its label), labelled Needs-Triage: confidence 0.60, floor 0.30",
   });
   assert.equal(decideComment({ ...base, settings: labelled, issueType: feature, labels: ["needs-triage"], confidence: 0.1 }).gate, "confidence");
 });
 
 test("an issue of unknown type is held back by the confidence alone", () => {
-  assert.deepEqual(decideComment(base), { comment: true, gate: "answered", reason: "an issue of unknown type: confidence 0.60, floor 0.35" });
+  assert.deepEqual(decideComment(base), { comment: true, gate: "answered", reason: "an issue of unknown type: confidence 0.60, floor 0.30" });
   assert.match(describeDecision(decideComment({ ...base, confidence: 0.1 })), /^the App would not post this by itself \(.*\); a maintainer's \/bugscout gets it$/);
 });
 
