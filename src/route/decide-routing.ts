@@ -10,10 +10,9 @@ export type OwnersMode = "show" | "mention" | "assign" | "off";
 export interface RoutingSettings {
   readonly labels: { readonly min_confidence: number; readonly max: number };
   readonly owners: OwnersMode;
+  /** Most owners named or assigned (`max_owners`). */
+  readonly max_owners: number;
 }
-
-/** Owners named at most (the comment stays short; GitHub allows 10 assignees). */
-export const MAX_OWNERS = 5;
 
 /** What the ranking, its confidence and the repository's maps say about the issue, before looking at the issue. */
 export interface RoutingIntent {
@@ -21,7 +20,7 @@ export interface RoutingIntent {
   readonly leading: readonly string[];
   /** Area labels BugScout stands behind (empty below `labels.min_confidence`). */
   readonly labels: readonly string[];
-  /** Owners of the leading files, first file's first, without repeats, at most {@link MAX_OWNERS}. */
+  /** Owners of the first file (the one most likely to change), without repeats, at most `max_owners`. */
   readonly owners: readonly Owner[];
   /** Users to assign with `owners: assign` at or above `labels.min_confidence` (teams and e-mails cannot be). */
   readonly assign: readonly string[];
@@ -43,15 +42,14 @@ export function decideRouting(input: {
   const leading = leadingFiles(ranked).map((f) => f.path);
   const labels = sure ? chooseAreaLabels(ranked, input.areas, settings.labels.max) : [];
   const owners: Owner[] = [];
-  if (settings.owners !== "off" && input.codeowners) {
+  // The first file's owners only: the owners of every file that leads with it name people a fix will not touch.
+  if (settings.owners !== "off" && input.codeowners && leading.length > 0) {
     const seen = new Set<string>();
-    for (const path of leading) {
-      for (const owner of findOwners(input.codeowners, path)) {
-        const name = ownerName(owner).toLowerCase();
-        if (seen.has(name) || owners.length >= MAX_OWNERS) continue;
-        seen.add(name);
-        owners.push(owner);
-      }
+    for (const owner of findOwners(input.codeowners, leading[0])) {
+      const name = ownerName(owner).toLowerCase();
+      if (seen.has(name) || owners.length >= settings.max_owners) continue;
+      seen.add(name);
+      owners.push(owner);
     }
   }
   const assign = settings.owners === "assign" && sure ? owners.flatMap((o) => (o.kind === "user" ? [o.login] : [])) : [];

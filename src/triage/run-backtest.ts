@@ -119,7 +119,7 @@ export async function runBacktest(deps: BacktestDeps, fixes: readonly { pull: Me
 
 /** The area labels the app would choose for this ranking (its confidence against `labels.min_confidence`). */
 function chooseLabels(labels: NonNullable<BacktestDeps["labels"]>, ranking: Ranking): string[] {
-  return [...decideRouting({ ranked: ranking.files, confidence: ranking.confidence, areas: labels.areas, settings: { labels: labels.settings, owners: "off" } }).labels];
+  return [...decideRouting({ ranked: ranking.files, confidence: ranking.confidence, areas: labels.areas, settings: { labels: labels.settings, owners: "off", max_owners: 0 } }).labels];
 }
 
 async function record(deps: BacktestDeps, pull: MergedPull, issue: ClosingIssue, files: Outcome["files"], status: Outcome["status"]): Promise<void> {

@@ -157,7 +157,14 @@ export const settingsSchema = z.object({
   owners: z
     .enum(["show", "mention", "assign", "off"])
     .default("show")
-    .describe("Code owners (CODEOWNERS) of the leading files: named in code spans (`show`), @-mentioned (`mention`), also assigned when they can be (`assign`), or left out (`off`)."),
+    .describe("Code owners (CODEOWNERS) of the first file, the one most likely to change: named in code spans (`show`), @-mentioned (`mention`), also assigned when they can be (`assign`), or left out (`off`)."),
+  max_owners: z
+    .number()
+    .int()
+    .min(1)
+    .max(10)
+    .default(2)
+    .describe("Most code owners named (or assigned, with `owners: assign`), in the order CODEOWNERS lists them; GitHub assigns at most 10."),
   dry_run: z.boolean().default(false).describe("Log the comment instead of posting it. A value BugScout does not understand stops it."),
 });
 

@@ -280,17 +280,20 @@ describe("area labels and code owners", () => {
     assert.deepEqual(issue.labels, ["bug", "💸 billing, money"], "the settings' area/billing replaced the labeler's");
   }));
 
-  it("names the owners of the leading files from CODEOWNERS, in code spans by default", () => withApp(BILLING, async () => {
+  it("names two owners of the leading file from CODEOWNERS, in code spans by default; max_owners names more", () => withApp(BILLING, async () => {
     repo.files.set("CODEOWNERS", CODEOWNERS);
     await app.deliver("issues", issuesOpened(REPO, ISSUE));
-    assert.ok(comments()[0].body.includes("\n\nCode owners (`CODEOWNERS`): `@alice`, `@acme/billing`, `billing@example.com`\n\n<sub>"));
+    assert.ok(comments()[0].body.includes("\n\nCode owners (`CODEOWNERS`): `@alice`, `@acme/billing`\n\n<sub>"), comments()[0].body);
+    repo.settings = "max_owners: 3\n";
+    await app.deliver("issues", issuesOpened(REPO, ISSUE));
+    assert.ok(comments()[0].body.includes("\n\nCode owners (`CODEOWNERS`): `@alice`, `@acme/billing`, `billing@example.com`\n\n<sub>"), comments()[0].body);
     assert.deepEqual(writes().filter((c) => c.includes("assignees")), []);
   }));
 
   it("mentions owners with owners: mention and leaves them out with owners: off", () => withApp(BILLING, async () => {
     repo.files.set(".github/CODEOWNERS", CODEOWNERS);
     repo.files.set("CODEOWNERS", "* @someone-else\n");
-    repo.settings = "owners: mention\n";
+    repo.settings = "owners: mention\nmax_owners: 3\n";
     await app.deliver("issues", issuesOpened(REPO, ISSUE));
     assert.ok(comments()[0].body.includes("Code owners (`.github/CODEOWNERS`): @alice, @acme/billing, `billing@example.com`"), ".github/ comes first");
     repo.settings = "owners: off\n";
