@@ -1,5 +1,6 @@
 import type { RankedFile, Ranking, SymbolPointer } from "../rank/types.js";
 import type { SymbolRanking } from "../triage/rank-issue-symbols.js";
+import { renderFrame } from "../triage/render-frame.js";
 
 /** The ranking as lines for a terminal: one block per file with its evidence, then the mode and why. */
 export function renderRankingText(ranking: Ranking): string[] {
@@ -17,7 +18,7 @@ export function renderRankingText(ranking: Ranking): string[] {
 function describeEvidence(file: RankedFile): string {
   const parts: string[] = [];
   const { symbol, alsoSymbol, mention, terms, similarity, tests, package: pkg, titleWords } = file.evidence;
-  if (mention) parts.push(`${mention.kind === "frame" ? "stack frame" : "named in the issue"}: ${mention.text}`);
+  if (mention) parts.push(mention.kind === "frame" ? `stack frame: ${renderFrame(file.path, mention)}` : `named in the issue: ${mention.text}`);
   if (symbol) parts.push(describePlace(symbol));
   if (alsoSymbol) parts.push(`also ${describePlace(alsoSymbol)}`);
   if (terms.length > 0) parts.push(`matched: ${terms.slice(0, 6).join(", ")}`);

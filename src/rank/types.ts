@@ -19,8 +19,11 @@ export interface Evidence {
   readonly symbol?: SymbolPointer;
   /** A second place in the same file that scores nearly as well as `symbol` and does not overlap it. */
   readonly alsoSymbol?: SymbolPointer;
-  /** A stack-trace frame or explicit path in the issue that names this file. */
-  readonly mention?: { readonly kind: "frame" | "path"; readonly text: string; readonly line?: number };
+  /**
+   * A stack-trace frame or explicit path in the issue that names this file: for a frame, the innermost one in this
+   * file, its line and the function it names (`symbol`); `text` is the frame as the reporter's machine printed it.
+   */
+  readonly mention?: { readonly kind: "frame" | "path"; readonly text: string; readonly line?: number; readonly symbol?: string };
   /** Dense-unit similarity, when a dense mode ran. */
   readonly similarity?: number;
   /** The test file beside this one, named after it, whose match with the issue raised this file (`test-subjects.ts`). */

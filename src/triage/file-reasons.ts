@@ -1,5 +1,6 @@
 import type { RankedFile } from "../rank/types.js";
 import { readerWords } from "./reader-words.js";
+import { renderFrame } from "./render-frame.js";
 
 /**
  * Why a file was ranked, as short plain-text clauses in the comment's order (the comment renders the same evidence
@@ -9,7 +10,7 @@ import { readerWords } from "./reader-words.js";
 export function fileReasons(file: RankedFile, repo: string): string[] {
   const e = file.evidence;
   const reasons: string[] = [];
-  if (e.mention?.kind === "frame") reasons.push(`stack frame ${e.mention.text}`);
+  if (e.mention?.kind === "frame") reasons.push(`stack frame ${renderFrame(file.path, e.mention)}`);
   if (e.mention?.kind === "path") reasons.push("named in the issue");
   const words = readerWords(e, repo);
   if (words.length > 0) reasons.push(`matches ${words.join(", ")}`);

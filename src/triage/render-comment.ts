@@ -4,6 +4,7 @@ import type { CommentDecision } from "./decide-comment.js";
 import type { IssueType } from "../issue-type/types.js";
 import { escapeMarkdown, inlineCode } from "./escape-markdown.js";
 import { readerWords } from "./reader-words.js";
+import { renderFrame } from "./render-frame.js";
 import type { Settings } from "./settings-schema.js";
 import { shownFiles } from "./shown-files.js";
 
@@ -40,7 +41,7 @@ export interface CommentInput {
 const MAX_TERMS = 5;
 
 /** The one line for readers under a file list: what this is, and that their reaction counts (`/bugscout stats`). */
-export const READER_LINE = "<sub>Suggested automatically from the code — 👍 / 👎 helps the maintainers tune it.</sub>";
+export const READER_LINE = "<sub>Suggested automatically from the code. 👍 / 👎 are counted in `/bugscout stats`; they change no ranking.</sub>";
 
 /**
  * How to ask again, addressed to the people `commands.allow` lets ask (a reporter under the default `collaborators`
@@ -91,7 +92,7 @@ function renderFile(input: CommentInput, file: RankedFile): string {
     // The file link already opens at the first place; a second one gets a link of its own.
     why.push(evidence.alsoSymbol ? `${place}, also [${renderPlace(evidence.alsoSymbol)}](${buildFileLink(input.link, file, evidence.alsoSymbol)})` : place);
   }
-  if (evidence.mention?.kind === "frame") why.push(`stack frame ${inlineCode(evidence.mention.text, 120)}`);
+  if (evidence.mention?.kind === "frame") why.push(`stack frame ${inlineCode(renderFrame(file.path, evidence.mention), 160)}`);
   if (evidence.mention?.kind === "path") why.push("named in the issue");
   const words = readerWords(evidence, input.link.repo);
   if (words.length > 0) why.push(`matches ${words.map((t) => inlineCode(t, 40)).join(", ")}`);

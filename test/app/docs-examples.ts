@@ -18,9 +18,9 @@ export const EXAMPLE_RANKING: Ranking = {
       score: 12.4,
       evidence: {
         terms: ["invoice", "total", "line", "refund", "valueerror"],
-        words: ["invoice", "line", "refund", "valueerror", "compute", "compute_total"],
+        words: ["compute_total", "invoice", "refund", "valueerror", "compute"],
         symbol: { name: "compute_total", qualifiedName: "Invoice.compute_total", kind: "method", startLine: 21, endLine: 31 },
-        mention: { kind: "frame", text: 'File "shopcart/billing/invoice.py", line 30, in compute_total', line: 30 },
+        mention: { kind: "frame", text: 'File "shopcart/billing/invoice.py", line 30, in compute_total', line: 30, symbol: "compute_total" },
       },
     },
     {

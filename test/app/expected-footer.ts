@@ -4,7 +4,7 @@
  */
 export function expectedFooter(details: string, problems: readonly string[] = []): string[] {
   return [
-    "<sub>Suggested automatically from the code — 👍 / 👎 helps the maintainers tune it.</sub>",
+    "<sub>Suggested automatically from the code. 👍 / 👎 are counted in `/bugscout stats`; they change no ranking.</sub>",
     "",
     "<details>",
     "<summary>Details for maintainers</summary>",

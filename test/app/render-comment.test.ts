@@ -141,7 +141,7 @@ describe("renderComment", () => {
         terms: ["`rm -rf`", "@everyone"],
         words: ["`rm -rf`", "@everyone"],
         symbol: { name: "x", qualifiedName: "</details><img src=x>", kind: "function", startLine: 1, endLine: 2 },
-        mention: { kind: "frame", text: "```\n<b>@team</b>" },
+        mention: { kind: "frame", text: "```\n<b>@team</b>", line: 3, symbol: "`<b>@team</b>`" },
       },
     };
     const body = renderComment(input({ files: [hostile], reason: "<b>reason</b> @ops" })) ?? "";
@@ -149,7 +149,8 @@ describe("renderComment", () => {
     const line = body.split("\n").find((l) => l.startsWith("1. ")) ?? "";
     assert.equal(line, "1. [docs/\\<script\\>alert\\(1\\)\\</script\\>/@\u200dadmin \\[x\\]\\(https\\:\u200d//evil\\)/\\#\u200d1\\.md]"
       + `(https://ghe.example.com/acme/shop/blob/${SHA}/docs/%3Cscript%3Ealert%281%29%3C/script%3E/%40admin%20%5Bx%5D%28https%3A//evil%29/%231.md#L1-L2)`
-      + " — `</details><img src=x>` (lines 1–2) · stack frame `''' <b>@team</b>` · matches `'rm -rf'`, `@everyone`");
+      + " — `</details><img src=x>` (lines 1–2) · stack frame `docs/<script>alert(1)</script>/@admin [x](https://evil)/#1.md:3 in '<b>@team</b>'`"
+      + " · matches `'rm -rf'`, `@everyone`");
     assert.match(body, /mode hybrid: \\<b\\>reason\\</);
     assert.ok(!/(^|[^`\\])@[a-z]/.test(body.replace(/`[^`]*`/g, "")), "no live @-mention outside code spans");
   });
@@ -199,7 +200,7 @@ describe("renderComment", () => {
     const body = renderComment(input({ files: [wordy] }, {}, { show_details: false })) ?? "";
     assert.match(body, /— matches `refund`, `negative`, `ledger`, `credit`\n/);
     assert.doesNotMatch(body, /<details>|mode hybrid|ranked in|commit abcdef0/);
-    assert.match(body, /<sub>Suggested automatically from the code — 👍 \/ 👎 helps the maintainers tune it\.<\/sub>\n$/);
+    assert.match(body, /<sub>Suggested automatically from the code\. 👍 \/ 👎 are counted in `\/bugscout stats`; they change no ranking\.<\/sub>\n$/);
   });
 
   it("stays under the size limit by dropping files, with a notice", () => {

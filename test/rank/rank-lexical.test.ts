@@ -46,7 +46,7 @@ test("a Python traceback frame names the file, with the frame as evidence", () =
   ].join("\n"));
   assert.equal(ranked[0].path, "shop/payment/gateway.py");
   assert.deepEqual(ranked[0].evidence.mention, {
-    kind: "frame", text: 'File "/venv/lib/python3.11/site-packages/shop/payment/gateway.py", line 8, in refund', line: 8,
+    kind: "frame", text: 'File "/venv/lib/python3.11/site-packages/shop/payment/gateway.py", line 8, in refund', line: 8, symbol: "refund",
   });
   assert.equal(ranked[0].evidence.symbol?.qualifiedName, "PaymentGateway.refund");
 });
@@ -104,7 +104,7 @@ test("scores are positive and non-increasing", () => {
   for (let i = 1; i < ranked.length; i++) assert.ok(ranked[i - 1].score >= ranked[i].score && ranked[i].score > 0);
 });
 
-test("evidence words: the rarest in the repository first, words most files hold left out, the weights untouched", () => {
+test("evidence words: identifiers, then the rarest in the repository, words most files hold and everyday prose left out, the weights untouched", () => {
   const issue = "Cart total ignores the discount\nAfter apply_discount() the cart total is unchanged in the shop.";
   const top = rankLexical(index, issue)[0];
   const df = (w: string) => index.postings(w)?.files.length ?? 0;
@@ -113,5 +113,17 @@ test("evidence words: the rarest in the repository first, words most files hold 
   assert.ok(df("cart") > index.files.length / 2 && df("shop") > index.files.length / 2, "the fixture has words most files hold");
   assert.ok(!words.includes("cart") && !words.includes("shop"), `words: ${words.join(",")}`);
   assert.ok(top.evidence.terms.includes("cart"), "the terms (by weight) still carry them");
-  assert.deepEqual(words.map(df), [...words.map(df)].sort((a, b) => a - b), "rarest first");
+  assert.deepEqual(words.slice(1).map(df), [...words.slice(1).map(df)].sort((a, b) => a - b), "after the identifier, rarest first");
+});
+
+test("evidence words leave out everyday prose unless the issue writes it as code", () => {
+  const prose = "Cart total ignores the discount\nSomething does not work since the update: after a discount many users see the wrong total. Please help.";
+  const words = rankLexical(index, prose)[0].evidence.words ?? [];
+  for (const filler of ["something", "work", "since", "after", "many", "users", "help", "update"]) {
+    assert.ok(!words.includes(filler), `${filler} among ${words.join(",")}`);
+  }
+  assert.ok(words.length > 0, "the file still has words worth showing");
+  // Written as code, a prose word is the reporter's identifier: `apply_discount()` here, any `run()` elsewhere.
+  const coded = rankLexical(index, "Cart total ignores the discount\nAfter `apply_discount()` the cart total is unchanged.")[0];
+  assert.equal(coded.evidence.words?.[0], "apply_discount");
 });

@@ -66,7 +66,7 @@ export function resolveMentions(index: LexicalIndex, issue: ParsedIssue, sourceM
     for (const file of match.files) {
       bump(out.frame, file, strength);
       out.frameHits.set(file, [...(out.frameHits.get(file) ?? []), hit]);
-      if (!out.evidence.has(file)) out.evidence.set(file, { kind: "frame", text: f.text, line });
+      if (!out.evidence.has(file)) out.evidence.set(file, { kind: "frame", text: f.text, line, ...(f.symbol ? { symbol: f.symbol } : {}) });
     }
   });
 

@@ -4,6 +4,7 @@ import type { LexicalIndex } from "../lexical/lexical-index.js";
 import type { LexicalRankOptions } from "./rank-options.js";
 import type { MentionScores } from "../pointers/resolve-mentions.js";
 import { termSaturation } from "../lexical/score-bm25f.js";
+import { PROSE_WORDS } from "./prose-words.js";
 import { pickPointers, scoreFileSymbols, type PointerQuery } from "../pointers/score-pointers.js";
 import type { Evidence, RankedFile, SymbolPointer } from "../types.js";
 
@@ -42,6 +43,8 @@ export interface EvidenceInput {
   readonly declaredBy?: ReadonlyMap<number, number>;
   /** Files a behaviour-only title names by their folders or name, and the words (`title-names.ts`). */
   readonly titleWords?: ReadonlyMap<number, readonly string[]>;
+  /** The whole words of the identifiers the issue writes (`compute_total`, `Invoice`): shown to readers first. */
+  readonly identifierWords?: ReadonlySet<string>;
 }
 
 /**
@@ -56,7 +59,7 @@ export function buildEvidence(input: EvidenceInput): RankedFile[] {
       .filter((x) => x.c > 0)
       .sort((a, b) => b.c - a.c || (a.term < b.term ? -1 : 1));
     const contributions = matched.slice(0, EVIDENCE_TERMS);
-    const words = distinctiveWords(index, matched.map((x) => x.term));
+    const words = distinctiveWords(index, matched.map((x) => x.term), input.identifierWords);
     const [symbol, alsoSymbol] = filePointers(index, file, pointerQuery, options);
     const mention = mentions.evidence.get(file);
     const test = input.testedBy?.get(file);
@@ -79,19 +82,23 @@ export function buildEvidence(input: EvidenceInput): RankedFile[] {
 }
 
 /**
- * Of the query words a file matched (in order of weight), the most distinctive in the repository first (fewest files
- * holding them: the order of IDF), without words most files hold. The same document frequencies BM25 reads; nothing is stored for it.
+ * Of the query words a file matched (in order of weight), the ones worth a reader's look: the issue's identifiers
+ * first, then the most distinctive words in the repository (fewest files holding them: the order of IDF), without
+ * words most files hold and without everyday prose (`prose-words.ts`). The same document frequencies BM25 reads;
+ * nothing is stored for it.
  */
-export function distinctiveWords(index: LexicalIndex, matched: readonly string[]): string[] {
+export function distinctiveWords(index: LexicalIndex, matched: readonly string[], identifiers: ReadonlySet<string> = new Set()): string[] {
   const total = index.files.length;
-  const found: { term: string; df: number }[] = [];
+  const found: { term: string; df: number; code: boolean }[] = [];
   for (const term of matched) {
     const df = index.postings(term)?.files.length ?? 0;
     if (df === 0 || (total >= MIN_FILES_FOR_SHARE && df > total * COMMON_SHARE)) continue;
-    found.push({ term, df });
+    const code = identifiers.has(term);
+    if (!code && PROSE_WORDS.has(term)) continue;
+    found.push({ term, df, code });
   }
   // Stable: equally rare words keep the order they came in.
-  found.sort((a, b) => a.df - b.df);
+  found.sort((a, b) => Number(b.code) - Number(a.code) || a.df - b.df);
   return found.slice(0, EVIDENCE_WORDS).map((x) => x.term);
 }
 

@@ -51,8 +51,20 @@ export function rankLexicalParts(index: LexicalIndex, issueText: string, options
     index, pointerQuery, terms, weightOf: scores.weightOf, options: o, top, scores: scores.final,
     mentions: scores.mentions, testedBy: scores.testedBy,
     inPackage: scores.inPackage, declaredBy: scores.declaredBy, titleWords: scores.titleWords,
+    identifierWords: wholeWords(issue.identifiers),
   });
   return { files, fileIds: top, pointerQuery, options: o };
+}
+
+/** The distinct whole words (lowercased, as the index keeps them) of `texts`. */
+function wholeWords(texts: readonly string[]): Set<string> {
+  const words = new Set<string>();
+  for (const text of texts) {
+    scanTokens(text, (term, part) => {
+      if (!part) words.add(term);
+    });
+  }
+  return words;
 }
 
 /** The raw text's terms, one weight unit per occurrence (classic Okapi BM25 query). */
