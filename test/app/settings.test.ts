@@ -21,6 +21,7 @@ describe("parseSettings", () => {
       labels: { from_labeler: true, areas: {}, min_confidence: defaultSettings().labels.min_confidence, max: 1 },
       issue_types: { labels: {}, learn: true },
       owners: "show",
+      max_owners: 2,
       dry_run: false,
     });
   });
