@@ -148,6 +148,12 @@ describe("web and worker ride out Redis restarting empty and PostgreSQL dropping
     assert.ok(Date.now() - sent < 60_000);
     await until(async () => (await health(worker)).status === "ok" && (await health(web)).status === "ok", 20_000, "health back to ok");
 
+    // GitHub redelivering one that was done: counted on the web role, and still one comment.
+    assert.equal(await deliver(web, REPOS[1], 1), 202);
+    await new Promise((r) => setTimeout(r, 2_000));
+    assert.equal(fake.repo("acme", REPOS[1].name).comments.get(1)?.length, 1);
+    assert.match(await (await fetch(`http://127.0.0.1:${web.port}/metrics`)).text(), /bugscout_deliveries_redelivered_total [1-9]/);
+
     const metrics = await (await fetch(`http://127.0.0.1:${worker.port}/metrics`)).text();
     const requeued = Number(/bugscout_deliveries_requeued_total (\d+)/.exec(metrics)?.[1]);
     assert.ok(requeued >= REPOS.length, `the deliveries accepted while Redis was down were queued again (${requeued})`);
