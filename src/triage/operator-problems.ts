@@ -3,9 +3,8 @@ import type { SettingsProblem } from "./parse-settings.js";
 import type { OperatorProblem } from "./problem-ports.js";
 import type { RoutingMaps } from "./read-routing-maps.js";
 import type { RepoLabels } from "./routing-ports.js";
-import { SETTINGS_FILE } from "./settings-schema.js";
+import { SETTINGS_PATH } from "./load-settings.js";
 
-const SETTINGS_PATH = `.github/${SETTINGS_FILE}`;
 const LINE_PATH = /^line (\d+)$/;
 
 /**
