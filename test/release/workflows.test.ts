@@ -13,7 +13,7 @@ const read = (file: string) => readFileSync(path.join(ROOT, file), "utf8");
 const WORKFLOWS = readdirSync(path.join(ROOT, ".github/workflows")).filter((f) => f.endsWith(".yml")).sort();
 
 interface Step { uses?: string; run?: string; with?: Record<string, string>; id?: string; name?: string }
-interface Job { uses?: string; needs?: string | string[]; permissions?: Record<string, string>; services?: Record<string, { image: string; env?: Record<string, string>; ports?: string[] }>; steps?: Step[]; if?: string }
+interface Job { strategy?: { "fail-fast"?: boolean; matrix?: { node?: number[] } }; uses?: string; needs?: string | string[]; permissions?: Record<string, string>; services?: Record<string, { image: string; env?: Record<string, string>; ports?: string[] }>; steps?: Step[]; if?: string }
 interface Workflow { on: Record<string, unknown>; permissions?: Record<string, string>; jobs: Record<string, Job> }
 
 /** GitHub's own workflow (and action) schema check: the errors its parser reports, with line and column. */
@@ -61,7 +61,11 @@ describe("the workflows, action.yml and every `uses:` in the docs", () => {
     // The tests' database: `test` on 127.0.0.1 with trust authentication (test/records/pg-test-schema.ts).
     assert.deepEqual(job.services?.postgres?.env, { POSTGRES_DB: "test", POSTGRES_HOST_AUTH_METHOD: "trust" });
     assert.match(read("test/records/pg-test-schema.ts"), /postgres:\/\/postgres@127\.0\.0\.1:5432\/test/);
-    assert.equal(job.steps?.find((s) => s.uses?.startsWith("actions/setup-node"))?.with?.["node-version"], 24);
+    // On each supported Node (docs/deploy.md#node-versions), the Action's among them.
+    assert.equal(job.steps?.find((s) => s.uses?.startsWith("actions/setup-node"))?.with?.["node-version"], "${{ matrix.node }}");
+    assert.deepEqual(job.strategy?.matrix?.node, [22, 24]);
+    assert.ok(job.strategy?.matrix?.node?.includes(actionNodeMajor()));
+    assert.equal(job.strategy?.["fail-fast"], false, "one Node's failure does not hide the other's result");
   });
 
   it("release.yml, on a v* tag: tests, the built Action committed with the tags moved, the multi-arch image with OCI labels", () => {
