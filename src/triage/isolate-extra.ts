@@ -10,7 +10,7 @@ import { summarizeError } from "./summarize-error.js";
 export type ExtraStep = "routing-maps" | "routing" | "reaction" | "source-map" | "issue-types";
 
 /** Where a failed extra is reported besides the log (the scaled roles count it in `/metrics`). */
-export type ExtraFailureSink = (step: ExtraStep) => void;
+export type ExtraFailureSink = (step: ExtraStep, err: unknown) => void;
 
 /** What {@link isolateExtra} needs. */
 export interface IsolateDeps {
@@ -58,5 +58,5 @@ export async function isolateExtra<T>(
 /** Logs and reports one failed extra (for extras whose caller already falls back, such as a source map read). */
 export function reportExtraFailure(deps: IsolateDeps, step: ExtraStep, meta: { readonly issue?: number }, err: unknown): void {
   deps.log.warn({ step, ...meta, err: summarizeError(err) }, "triage extra failed; the comment goes on without it");
-  deps.onExtraFailure?.(step);
+  deps.onExtraFailure?.(step, err);
 }

@@ -4,6 +4,7 @@ import type { OperatorProblem } from "./problem-ports.js";
 import type { RoutingMaps } from "./read-routing-maps.js";
 import type { RepoLabels } from "./routing-ports.js";
 import { SETTINGS_PATH } from "./load-settings.js";
+import { summarizeError } from "./summarize-error.js";
 
 const LINE_PATH = /^line (\d+)$/;
 
@@ -37,4 +38,19 @@ export function findMissingLabels(maps: Pick<RoutingMaps, "areas">, repoLabels: 
       path: entry.source === "labeler" ? entry.label : `labels.areas.${entry.label}`,
       message: "the repository has no such label; BugScout never creates one (create it, or take it out of the map)",
     }));
+}
+
+/**
+ * Routing (area labels, owners) that failed on an issue, as an operator problem of no one file: the status and
+ * GitHub's first words, never the issue (so the same failure on many issues is one report, not one each). Pure.
+ */
+export function buildRoutingFailure(err: unknown): OperatorProblem {
+  const summary = summarizeError(err);
+  const words = summary.message.split(/\r?\n/)[0].replace(/\s+-\s+https:\/\/docs\.github\.com\S*$/, "").slice(0, 160);
+  const cause = summary.status !== undefined ? `GitHub answered ${summary.status}${words ? ` (${words})` : ""}` : words || "the request failed";
+  return {
+    path: "area labels and owners",
+    message: `BugScout could not apply them to an issue: ${cause}. The comment was posted without them; the next triage of that issue tries again.`,
+    level: "warning",
+  };
 }

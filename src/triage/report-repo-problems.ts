@@ -2,6 +2,7 @@ import type { MapProblem } from "../route/area-map.js";
 import { buildOperatorProblems, findMissingLabels } from "./operator-problems.js";
 import { stopsBugScout, type ParsedSettings } from "./parse-settings.js";
 import type { RepoKey } from "./ports.js";
+import type { OperatorProblem } from "./problem-ports.js";
 import { readRoutingMaps, type RoutingMaps } from "./read-routing-maps.js";
 import { reportProblems, type ReportProblemsDeps } from "./report-problems.js";
 import type { RepoLabels, RoutingGateway } from "./routing-ports.js";
@@ -23,6 +24,8 @@ export interface RepoProblemsRequest {
   readonly maps?: RoutingMaps;
   /** The repository's labels, when read already. */
   readonly repoLabels?: RepoLabels;
+  /** Problems of how BugScout ran on the repository (a triage step that failed), reported with the others. */
+  readonly extra?: readonly OperatorProblem[];
 }
 
 /**
@@ -44,6 +47,6 @@ export async function reportRepoProblems(deps: RepoProblemsDeps, request: RepoPr
       return "failed" as const;
     }
   }
-  const problems = buildOperatorProblems(parsed.problems, mapProblems);
+  const problems = [...buildOperatorProblems(parsed.problems, mapProblems), ...(request.extra ?? [])];
   return reportProblems(deps, { key: request.key, commit: request.commit, problems, ...(request.always ? { always: true } : {}) });
 }

@@ -15,14 +15,15 @@ import { readRoutingMaps, type RoutingMaps } from "./read-routing-maps.js";
 import { renderOwnersLine } from "./render-owners.js";
 import { routeIssue, routingNeeded, type RoutingResult } from "./route-issue.js";
 import type { RepoLabels, RoutingGateway } from "./routing-ports.js";
-import type { ProblemReporter } from "./problem-ports.js";
+import type { OperatorProblem, ProblemReporter } from "./problem-ports.js";
 import { reportRepoProblems } from "./report-repo-problems.js";
 import { refreshIndex, type RefreshIndexDeps, type RefreshResult } from "./refresh-index.js";
 import { COMMENT_MARKER, GITHUB_COMMENT_LIMIT, renderComment } from "./render-comment.js";
 import type { Settings } from "./settings-schema.js";
 import { decideComment, type CommentDecision } from "./decide-comment.js";
 import { summarizeError } from "./summarize-error.js";
-import { isolateExtra, reportExtraFailure, type ExtraFailureSink } from "./isolate-extra.js";
+import { isolateExtra, reportExtraFailure, type ExtraFailureSink, type ExtraStep } from "./isolate-extra.js";
+import { buildRoutingFailure } from "./operator-problems.js";
 import { EMPTY_AREA_MAP } from "../route/area-map.js";
 import { findIssueType, type IssueTypeDeps } from "./find-issue-type.js";
 
@@ -177,11 +178,20 @@ export async function triageIssue(deps: TriageDeps, request: TriageRequest): Pro
     // A dry run reads what routing would change and changes nothing.
     // Routing is an extra: when it fails (a 404 from the issue's events, a 5xx, a stall), the comment goes out with the
     // routing state it had, and nothing routing would change after its deadline is changed (see guardWrites).
+    let routingError: unknown;
+    const onRoutingFailure = (step: ExtraStep, err: unknown) => {
+      routingError = err;
+      deps.onExtraFailure?.(step, err);
+    };
     const result = routingNeeded(routingMaps, intent, previous)
-      ? await isolateExtra(deps, "routing", { issue: issue.number }, (abandoned) => routeIssue({ ...deps, gateway: guardWrites(deps.gateway, abandoned) }, {
+      ? await isolateExtra({ ...deps, onExtraFailure: onRoutingFailure }, "routing", { issue: issue.number }, (abandoned) => routeIssue({ ...deps, gateway: guardWrites(deps.gateway, abandoned) }, {
         issueNumber: issue.number, intent, maps: routingMaps, previous, apply: !settings.dry_run, ...(facts ? { facts } : {}), ...(repoLabels ? { repoLabels } : {}),
       }), undefined)
       : undefined;
+    // Shown to the maintainers where they look (the "BugScout settings" check run), once per distinct list; never in the issue.
+    if (routingError !== undefined && routingMaps !== NO_MAPS && !settings.dry_run) {
+      await reportTriageProblems(deps, request, commit, routingMaps, [buildRoutingFailure(routingError)], repoLabels);
+    }
     const routed: TriageRouting = { ...routing, ...(result ? { result } : {}) };
     const body = render(result)!;
     if (settings.dry_run) {
@@ -225,14 +235,21 @@ function sourceMapReader(deps: TriageDeps, issueNumber: number): TriageDeps["gat
  * Reports the settings' and maps' problems (with the map labels the repository lacks) where the repository's authors
  * look, never in the comment; returns the repository's labels when it read them, for routing to reuse.
  */
-async function reportTriageProblems(deps: TriageDeps, request: TriageRequest, commit: string, maps: RoutingMaps): Promise<RepoLabels | undefined> {
+async function reportTriageProblems(
+  deps: TriageDeps,
+  request: TriageRequest,
+  commit: string,
+  maps: RoutingMaps,
+  extra: readonly OperatorProblem[] = [],
+  known?: RepoLabels,
+): Promise<RepoLabels | undefined> {
   if (!deps.reporter) {
     const count = request.problems.length + maps.problems.length;
     if (count > 0) deps.log.info({ problems: count }, "settings or map problems found (not reported here)");
     return undefined;
   }
-  let repoLabels: RepoLabels | undefined;
-  if (maps.areas.labels.length > 0) {
+  let repoLabels: RepoLabels | undefined = known;
+  if (!repoLabels && maps.areas.labels.length > 0) {
     try {
       repoLabels = await deps.gateway.listRepoLabels();
     } catch (err) {
@@ -240,7 +257,7 @@ async function reportTriageProblems(deps: TriageDeps, request: TriageRequest, co
     }
   }
   const reportDeps = { gateway: deps.gateway, reporter: deps.reporter, log: deps.log, ...(deps.records ? { ledger: deps.records } : {}) };
-  await reportRepoProblems(reportDeps, { key: request.key, commit, parsed: { settings: request.settings, problems: request.problems }, maps, ...(repoLabels ? { repoLabels } : {}) });
+  await reportRepoProblems(reportDeps, { key: request.key, commit, parsed: { settings: request.settings, problems: request.problems }, maps, ...(repoLabels ? { repoLabels } : {}), ...(extra.length > 0 ? { extra } : {}) });
   return repoLabels;
 }
 

@@ -81,12 +81,21 @@ describe("a failing extra never costs the comment", () => {
       assert.deepEqual(failures, ["routing"]);
       assert.deepEqual(extraWarnings().map((w) => [w.step, w.err?.status]), [["routing", status]]);
       assert.equal(app.logs.some((l) => l.includes("event handling failed")), false);
+      // Shown to the maintainers in the "BugScout settings" check run on the ranked commit, not in the issue.
+      assert.deepEqual(repo.checkRuns.map((r) => [r.name, r.head_sha, r.conclusion]), [["BugScout settings", SHA, "neutral"]]);
+      assert.equal(repo.checkRuns[0].output.summary, [
+        "BugScout runs; the parts named below are not used (the default, or the nearest value in range, is used instead).",
+        "",
+        `- **warning** \`area labels and owners\`: BugScout could not apply them to an issue\\: GitHub answered ${status} \\(fault injected\\)\\. The comment was posted without them\\; the next triage of that issue tries again\\.`,
+      ].join("\n"));
 
-      // GitHub answers again: a later delivery (an edit, a command, a redelivery) adds the label; still one comment.
+      // GitHub answers again: a later delivery (an edit, a command, a redelivery) adds the label; still one comment,
+      // and the check run says the problem is gone.
       assert.equal(await app.deliver("issues", issuesOpened(REPO, { ...ISSUE, labels: ["bug"] })), 200);
       assert.equal(comments().length, 1);
       assert.deepEqual(issue.labels, ["bug", "area/billing"]);
       assert.ok(comments()[0].body.includes(ROUTED));
+      assert.deepEqual(repo.checkRuns.map((r) => r.conclusion), ["neutral", "success"]);
     }));
   }
 
@@ -97,6 +106,7 @@ describe("a failing extra never costs the comment", () => {
     assert.ok(performance.now() - started < 1_400, "the comment did not wait for the stalled call");
     assert.equal(comments().length, 1);
     assert.deepEqual(failures, ["routing"]);
+    assert.match(repo.checkRuns[0]?.output.summary ?? "", /could not apply them to an issue\\: routing did not finish within 300 ms/);
     // The stalled answer arrives; routing, given up, changes nothing the comment would not record.
     await new Promise((r) => setTimeout(r, 1_800));
     assert.deepEqual(issue.labels, ["bug"]);
@@ -120,5 +130,6 @@ describe("a failing extra never costs the comment", () => {
     assert.deepEqual(repo.reactions, []);
     assert.equal(comments().filter((c) => c.body.startsWith("<!-- bugscout -->")).length, 1);
     assert.deepEqual(failures, ["reaction"]);
+    assert.deepEqual(repo.checkRuns, [], "a missing 👀 is no problem to report");
   }));
 });

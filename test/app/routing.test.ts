@@ -252,6 +252,7 @@ describe("area labels and code owners", () => {
       [".github/labeler.yml", "warning", "area/billing", "the repository has no such label; BugScout never creates one (create it, or take it out of the map)"],
     ]);
     // A second issue finds the same problem: reported once, not per issue.
+    for (const number of [8, 9, 10]) setIssue(repo, { number, title: ISSUE.title, body: ISSUE.body, labels: ["bug"] });
     await app.deliver("issues", issuesOpened(REPO, { ...ISSUE, number: 8 }));
     assert.equal(repo.checkRuns.length, 1);
     // Once the label exists, the next triage passes the check, and says nothing more after that.
