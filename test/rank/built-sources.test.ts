@@ -39,6 +39,6 @@ test("a trace through dist/*.js (with and without function names) is credited to
   ].join("\n");
   const ranked = rankLexical(index, issue);
   assert.deepEqual(ranked.slice(0, 2).map((f) => f.path), ["src/client.ts", "src/retry.ts"]);
-  assert.deepEqual(ranked[0].evidence.mention, { kind: "frame", text: "at request (/home/me/app/node_modules/acme-client/dist/client.js:12:5)", line: undefined });
+  assert.deepEqual(ranked[0].evidence.mention, { kind: "frame", text: "at request (/home/me/app/node_modules/acme-client/dist/client.js:12:5)", line: undefined, symbol: "request" });
   assert.equal(ranked[1].evidence.mention?.kind, "frame", "a frame without a function name counts too");
 });

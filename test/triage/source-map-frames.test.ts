@@ -40,7 +40,7 @@ test("the source map places the frames: the thrown line's file first, its functi
   const ranking = await rankIssue({ index, now: () => 0, readFile: (path, max) => readTreeFile(root, path, max) }, { text: ISSUE, top: 3, mode: "bm25" });
   const [first, second] = ranking.files;
   assert.equal(first.path, "src/parse.ts");
-  assert.deepEqual(first.evidence.mention, { kind: "frame", text: ISSUE.split("\n")[2].trim(), line: lineOf(fixture("src/parse.ts"), 'throw new Error("empty input")') });
+  assert.deepEqual(first.evidence.mention, { kind: "frame", text: ISSUE.split("\n")[2].trim(), line: lineOf(fixture("src/parse.ts"), 'throw new Error("empty input")'), symbol: "parsePairs" });
   assert.equal(first.evidence.symbol?.name, "parsePairs");
   assert.equal(second.path, "src/main.ts");
   assert.equal(second.evidence.mention?.line, lineOf(fixture("src/main.ts"), "const pairs = parsePairs("));
