@@ -26,6 +26,7 @@ export const PLAIN_BM25_OPTIONS: LexicalRankOptions = {
   declarationSubjects: 0,
   titleNames: 0,
   templates: false,
+  entryFrames: 1,
   symbolDepth: 100,
   platformCopies: 1,
   pointers: DEFAULT_POINTER_OPTIONS,
@@ -60,6 +61,7 @@ const SIGNALS: Record<string, { on: LexicalRankOptionsInput; off: LexicalRankOpt
   "declaration subjects": { on: { declarationSubjects: d.declarationSubjects }, off: { declarationSubjects: 0 } },
   "declaration modules": { on: { declarationModules: d.declarationModules }, off: { declarationModules: 1 } },
   "title names": { on: { titleNames: d.titleNames }, off: { titleNames: 0 } },
+  "entry frames": { on: { entryFrames: d.entryFrames }, off: { entryFrames: 1 } },
 };
 
 export const ABLATION_CONFIGS: Record<string, LexicalRankOptionsInput> = {

@@ -138,6 +138,59 @@ test("Rust panics and backtraces", () => {
   assert.ok(issue.identifiers.includes("mycrate.parser.lexer.Lexer.next"), "`::` paths are dotted names");
 });
 
+test("JavaScript frames from a browser: V8 with URLs, Firefox and Safari (`fn@url:line:col`)", () => {
+  const issue = parseIssue([
+    "TypeError: e is undefined",
+    "    at Foo.bar (http://localhost:8080/src/widgets/menu.ts:3:4)",
+    "render@http://localhost:3000/static/js/app.js:12:5",
+    "@webpack:///./src/index.js:1:2",
+    "    at fn (/app/node_modules/@babel/core/lib/index.js:1:2)",
+  ].join("\n"));
+  assert.deepEqual(brief(issue.frames), [
+    ["javascript", "src/widgets/menu.ts", 3, "bar"],
+    ["javascript", "static/js/app.js", 12, "render"],
+    ["javascript", "src/index.js", 1, undefined],
+    ["javascript", "/app/node_modules/@babel/core/lib/index.js", 1, "fn"],
+  ]);
+});
+
+test("C and C++ frames: sanitizers, gdb and lldb", () => {
+  const issue = parseIssue([
+    "==1234==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000011",
+    "    #0 0x4f5c3e in png_read_row /src/libpng/pngread.c:123:7",
+    "    #1 0x4f6d10 in fuzz_one /src/libpng/contrib/oss-fuzz/read_fuzzer.cc:44:3",
+    "#3  0x0000555555555189 in fmt::v10::detail::parse_format (s=0x0) at include/fmt/format.h:812",
+    "#4  main () at test.c:5",
+    "  * frame #0: 0x0000000100003f40 a.out`main at main.c:5:3",
+  ].join("\n"));
+  assert.deepEqual(brief(issue.frames), [
+    ["native", "/src/libpng/pngread.c", 123, "png_read_row"],
+    ["native", "/src/libpng/contrib/oss-fuzz/read_fuzzer.cc", 44, "fuzz_one"],
+    ["native", "include/fmt/format.h", 812, "parse_format"],
+    ["native", "test.c", 5, "main"],
+    ["native", "main.c", 5, "main"],
+  ]);
+});
+
+test("Ruby, PHP and C# frames", () => {
+  const issue = parseIssue([
+    "/app/models/user.rb:12:in 'save'",
+    "\tfrom lib/billing/invoice.rb:3:in `block in Invoice#total'",
+    "PHP Fatal error:  Uncaught TypeError in /var/www/src/Cart.php:77",
+    "#0 /var/www/src/Order.php(123): App\\Order->place()",
+    "   at Acme.Orders.Service.Place(Order o) in C:\\src\\Acme\\Orders\\Service.cs:line 42",
+  ].join("\n"));
+  assert.deepEqual(brief(issue.frames), [
+    ["ruby", "/app/models/user.rb", 12, "save"],
+    ["ruby", "lib/billing/invoice.rb", 3, "total"],
+    ["php", "/var/www/src/Cart.php", 77, undefined],
+    ["php", "/var/www/src/Order.php", 123, "place"],
+    ["csharp", "/src/Acme/Orders/Service.cs", 42, "Place"],
+  ]);
+  // Every format but Python's lists the innermost frame first.
+  assert.equal(innermostFirst(issue.frames.map((f) => ({ f })))[0].f.symbol, "save");
+});
+
 test("code spans, fenced blocks, paths and calls", () => {
   const issue = parseIssue([
     "Use `Model.save()` and see docs/ref/models.txt and setup.cfg:12",

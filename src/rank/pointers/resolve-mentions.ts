@@ -2,6 +2,7 @@ import type { Evidence } from "../types.js";
 import type { LexicalIndex } from "../lexical/lexical-index.js";
 import type { ParsedIssue } from "../query/parse-issue.js";
 import { innermostFirst, type IssueFrame } from "../query/parse-frames.js";
+import { isEntryFrame, isLibraryFrame } from "../query/frame-kinds.js";
 import { matchBuiltSource } from "./built-sources.js";
 import { mapOfFrame, originalPosition, resolveMapSource, type SourceMap } from "./source-maps.js";
 import { matchModule, matchPathSuffix, type SuffixMatch } from "../lexical/path-lookup.js";
@@ -32,10 +33,23 @@ export interface MentionScores {
   readonly path: Map<number, number>;
   readonly module: Map<number, number>;
   readonly evidence: Map<number, NonNullable<Evidence["mention"]>>;
+  /**
+   * The crash site: the file(s) of the innermost frame in the repository's own code that is not an entry point or
+   * dispatch (`frame-kinds.ts`). Empty without such a frame.
+   */
+  readonly crashSite: number[];
+  /** Files only entry-point or dispatch frames name (`main`, a request handler's dispatch). */
+  readonly entryOnly: Set<number>;
 }
 
 /** Frames further from the innermost in-repo frame count less: the error surfaces there, the fix is usually near. */
 const FRAME_DECAY = 0.75;
+/**
+ * An entry point or dispatch frame (`main`, a request handler's dispatch: `frame-kinds.ts`) counts this much of an
+ * ordinary frame at its depth: it starts the work that crashed further in. No development-set ranking moved with it
+ * (docs/ranking.md, "Stack traces"); the fixture's Go panic needs it with `entryFrames`.
+ */
+const ENTRY_FACTOR = 0.5;
 /**
  * A mention matched by its file name alone (`manage.py`, `settings.py`) usually names the reporter's own file, not
  * the repository's: it counts this much of a mention matched with at least one folder.
@@ -52,21 +66,31 @@ const PACKAGE_FACTOR = 0.3;
  * list the innermost frame last).
  */
 export function resolveMentions(index: LexicalIndex, issue: ParsedIssue, sourceMaps: readonly SourceMap[] = []): MentionScores {
-  const out: MentionScores = { frame: new Map(), frameHits: new Map(), path: new Map(), module: new Map(), evidence: new Map() };
+  const out: MentionScores = { frame: new Map(), frameHits: new Map(), path: new Map(), module: new Map(), evidence: new Map(), crashSite: [], entryOnly: new Set() };
   const bump = (m: Map<number, number>, file: number, v: number): void => {
     m.set(file, Math.max(m.get(file) ?? 0, v));
   };
 
+  // A library frame matched by its file name alone (`threading.py`, `base.py` under site-packages) is the library's
+  // file, not the repository's; one matched with its folders is the repository's own code, installed.
   const frames = issue.frames
     .map((f) => frameMatch(index, f, sourceMaps))
-    .filter((x) => x.match.files.length > 0);
+    .filter((x) => x.match.files.length > 0 && (x.match.matched >= 2 || !isLibraryFrame(x.f)));
   innermostFirst(frames).forEach(({ f, match, line }, depth) => {
-    const strength = (FRAME_DECAY ** depth * specificity(match.matched)) / match.files.length;
+    const base = (FRAME_DECAY ** depth * specificity(match.matched)) / match.files.length;
     const hit: FrameHit = { ...(line !== undefined ? { line } : {}), ...(f.symbol ? { symbol: f.symbol } : {}), text: f.text, depth };
-    for (const file of match.files) {
-      bump(out.frame, file, strength);
+    const entry = match.files.map((file) => isEntryFrame(f, index.files[file].path));
+    if (out.crashSite.length === 0 && !entry.some(Boolean)) out.crashSite.push(...match.files);
+    match.files.forEach((file, i) => {
+      if (entry[i] && !out.frame.has(file)) out.entryOnly.add(file);
+      if (!entry[i]) out.entryOnly.delete(file);
+    });
+    for (const [i, file] of match.files.entries()) {
+      bump(out.frame, file, entry[i] ? base * ENTRY_FACTOR : base);
       out.frameHits.set(file, [...(out.frameHits.get(file) ?? []), hit]);
-      if (!out.evidence.has(file)) out.evidence.set(file, { kind: "frame", text: f.text, line, ...(f.symbol ? { symbol: f.symbol } : {}) });
+      if (!out.evidence.has(file)) {
+        out.evidence.set(file, { kind: "frame", text: f.text, line, ...(f.symbol ? { symbol: f.symbol } : {}) });
+      }
     }
   });
 

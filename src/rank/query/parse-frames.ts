@@ -1,6 +1,9 @@
+/** The trace formats BugScout reads; `native` is C, C++ and Objective-C (sanitizers, gdb, lldb). */
+export type FrameFormat = "python" | "java" | "javascript" | "go" | "rust" | "native" | "ruby" | "php" | "csharp";
+
 /** A stack-trace frame found in issue text. `path` is as written (absolute, relative or package-derived). */
 export interface IssueFrame {
-  readonly format: "python" | "java" | "javascript" | "go" | "rust";
+  readonly format: FrameFormat;
   readonly path: string;
   readonly line?: number;
   /** The 1-based column, when the format gives one (JavaScript): where on a built file's line the frame is. */
@@ -16,6 +19,9 @@ export interface IssueFrame {
   readonly cause?: number;
 }
 
+/** A path's folders and file name: no spaces, quotes or parentheses. */
+const DIRS = String.raw`(?:[\w.~@+-]*\/)*`;
+
 /** `File "django/forms/fields.py", line 151, in clean`; IPython 8: `File ~/x/dataset.py:1234, in Dataset.foo(self)` */
 const PYTHON = /File (?:"([^"\n]+)", line |([^\s",]+\.pyx?):)(\d+)(?:, in ([\w<>.]+))?/g;
 /** Older IPython: `~/lib/python3.9/site-packages/xarray/core/dataset.py in merge(self, other)` */
@@ -24,12 +30,29 @@ const IPYTHON = /^[ \t]*((?:[\w.~-]*\/)+[\w.-]+\.py) in ([\w<>]+)\(/gm;
 const JVM = /\bat\s+((?:[\w$]+\.)+)([\w$<>-]+) ?\(([\w$-]+\.(?:java|kt|kts|scala|groovy)):(\d+)\)/g;
 /** The start of a JVM trace's nested cause. */
 const CAUSED_BY = /^[ \t]*Caused by:/gm;
-/** `at fn (src/x.ts:1:2)`, `at src/x.ts:1:2`, `at async Foo.bar (file:///a/b.mjs:3:4)` */
-const JS = /\bat\s+(?:(?:async\s+)?([\w$.<>[\] ]+?)\s+\()?((?:file:\/\/)?[^\s():]*\.(?:[cm]?js|jsx|[cm]?ts|tsx|vue|svelte)):(\d+)(?::(\d+))?\)?/g;
-/** Go panics: a tab-indented `/path/pkg/file.go:12 +0x1d` under a `pkg.Func(...)` line. */
+/** A URL's scheme and host before a script's path (`http://localhost:3000`, `webpack://`, `file://`). */
+const ORIGIN = String.raw`(?:[a-z][\w+.-]*:\/\/[^\s/()@]*)?`;
+const SCRIPT = String.raw`[^\s():]*\.(?:[cm]?js|jsx|[cm]?ts|tsx|vue|svelte)`;
+/** V8: `at fn (src/x.ts:1:2)`, `at src/x.ts:1:2`, `at async Foo.bar (file:///a/b.mjs:3:4)`, `at f (http://h:3000/x.js:1:2)` */
+const JS = new RegExp(String.raw`\bat\s+(?:(?:async\s+)?([\w$.<>[\] ]+?)\s+\()?(${ORIGIN}${SCRIPT}):(\d+)(?::(\d+))?\)?`, "g");
+/** Firefox and Safari: `fn@http://host/x.js:1:2`, `@webpack:///./src/x.js:1:2`, `Foo/<.bar@src/x.js:3:4` */
+const GECKO = new RegExp(String.raw`^[ \t]*([\w$.<>/]*)@(${ORIGIN}${SCRIPT}):(\d+)(?::(\d+))?[ \t]*$`, "gm");
+/** Go panics and goroutine dumps: a tab-indented `/path/pkg/file.go:12 +0x1d` under a `pkg.Func(...)` line. */
 const GO = /^\s*((?:[\w.@~-]*\/)*[\w.-]+\.go):(\d+)(?:\s+\+0x[0-9a-f]+)?\s*$/gm;
 /** Rust: `at src/x.rs:12:5` in backtraces, or `panicked at src/main.rs:2:5`. */
 const RUST = /(?:\bat\s+|panicked at\s+'?[^\n]*?'?,?\s*)((?:[\w.@~-]*\/)*[\w.-]+\.rs):(\d+)(?::\d+)?/g;
+/**
+ * Native frames: sanitizers `#0 0x4f5c3e in png_read_row /src/pngread.c:123:7`, gdb `#3  0x… in foo (x=0) at
+ * src/foo.c:12`, lldb `frame #0: 0x… a.out`main at main.c:5:3`.
+ */
+const NATIVE = new RegExp(String.raw`^[ \t]*(?:\*?[ \t]*frame[ \t]+)?#\d+:?[ \t]+(?:0x[0-9a-f]+[ \t]+(?:in[ \t]+)?)?(?:[\w.+-]*\`)?([\w:~<>]+)?[^\n]*?[ \t(](?:at[ \t]+)?(${DIRS}[\w.+-]+\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|inl|ipp|m|mm|cu)):(\d+)(?::\d+)?\)?[ \t]*$`, "gm");
+/** Ruby: `/app/models/user.rb:12:in 'save'`, `from lib/x.rb:3:in \`block in Foo#bar'` */
+const RUBY = new RegExp(String.raw`(${DIRS}[\w.-]+\.(?:rb|rake)):(\d+):in [\`']([^'\n]+)'`, "g");
+/** PHP: `#0 /var/www/src/Foo.php(123): App\Foo->bar()`, `in /var/www/src/Foo.php:123`, `… on line 123` */
+const PHP_TRACE = new RegExp(String.raw`^[ \t]*#\d+[ \t]+(${DIRS}[\w.-]+\.php)\((\d+)\):[ \t]*(?:[\w\\]+(?:->|::))?(\w+)?`, "gm");
+const PHP_AT = new RegExp(String.raw`\b(?:in|at)[ \t]+(${DIRS}[\w.-]+\.php)(?::| on line )(\d+)`, "g");
+/** C#: `at Ns.Type.Method(Args) in C:\src\Proj\File.cs:line 42` */
+const CSHARP = /\bat ([\w.`<>+[\]]+)\([^)\n]*\) in ((?:[A-Za-z]:)?[^\s:]*?[\w.-]+\.cs):line (\d+)/g;
 
 /**
  * Finds stack-trace frames in `text`, in order of appearance. JVM frames turn the package into a path prefix,
@@ -37,12 +60,15 @@ const RUST = /(?:\bat\s+|panicked at\s+'?[^\n]*?'?,?\s*)((?:[\w.@~-]*\/)*[\w.-]+
  */
 export function parseFrames(text: string): IssueFrame[] {
   const found: { index: number; frame: IssueFrame }[] = [];
+  const add = (index: number, frame: IssueFrame): void => {
+    found.push({ index, frame });
+  };
   for (const m of text.matchAll(PYTHON)) {
     const symbol = m[4]?.startsWith("<") ? undefined : m[4]?.split(".").pop();
-    found.push({ index: m.index, frame: { format: "python", path: m[1] ?? m[2], line: Number(m[3]), symbol, text: m[0] } });
+    add(m.index, { format: "python", path: m[1] ?? m[2], line: Number(m[3]), symbol, text: m[0] });
   }
   for (const m of text.matchAll(IPYTHON)) {
-    found.push({ index: m.index, frame: { format: "python", path: m[1], symbol: m[2].startsWith("<") ? undefined : m[2], text: m[0].trim() } });
+    add(m.index, { format: "python", path: m[1], symbol: m[2].startsWith("<") ? undefined : m[2], text: m[0].trim() });
   }
   const causes = [...text.matchAll(CAUSED_BY)].map((m) => m.index);
   for (const m of text.matchAll(JVM)) {
@@ -54,21 +80,34 @@ export function parseFrames(text: string): IssueFrame[] {
     const method = m[2].replace(/^(?:lambda|access)\$([\w]+?)(?:\$\d+)?$/, "$1");
     const symbol = m[2] === "<init>" || m[2] === "<clinit>" ? className.split("$")[0] : method;
     const cause = causes.filter((at) => at < m.index).length;
-    found.push({ index: m.index, frame: { format: "java", path, line: Number(m[4]), symbol, text: m[0], ...(cause > 0 ? { cause } : {}) } });
+    add(m.index, { format: "java", path, line: Number(m[4]), symbol, text: m[0], ...(cause > 0 ? { cause } : {}) });
   }
-  for (const m of text.matchAll(JS)) {
-    const symbol = m[1]?.trim().split(/[.\s]/).pop();
-    const path = m[2].replace(/^file:\/\//, "");
+  for (const m of [...text.matchAll(JS), ...text.matchAll(GECKO)]) {
+    const symbol = m[1]?.trim().split(/[.\s/<]/).filter((s) => s !== "").pop();
     const column = m[4] ? { column: Number(m[4]) } : {};
-    found.push({ index: m.index, frame: { format: "javascript", path, line: Number(m[3]), ...column, symbol: symbol || undefined, text: m[0].trim() } });
+    add(m.index, { format: "javascript", path: scriptPath(m[2]), line: Number(m[3]), ...column, symbol: symbol || undefined, text: m[0].trim() });
   }
   for (const m of text.matchAll(GO)) {
     const symbol = previousLine(text, m.index).match(/([A-Za-z_]\w*)\([^()]*\)\s*$/)?.[1];
-    found.push({ index: m.index, frame: { format: "go", path: m[1], line: Number(m[2]), symbol, text: m[0].trim() } });
+    add(m.index, { format: "go", path: m[1], line: Number(m[2]), symbol, text: m[0].trim() });
   }
   for (const m of text.matchAll(RUST)) {
     const symbol = m[0].startsWith("at") ? previousLine(text, m.index).match(/\d+: (?:[\w<>]+::)*([A-Za-z_]\w*)\s*$/)?.[1] : undefined;
-    found.push({ index: m.index, frame: { format: "rust", path: m[1].replace(/^\.\//, ""), line: Number(m[2]), symbol, text: m[0].trim() } });
+    add(m.index, { format: "rust", path: m[1].replace(/^\.\//, ""), line: Number(m[2]), symbol, text: m[0].trim() });
+  }
+  for (const m of text.matchAll(NATIVE)) {
+    const symbol = m[1]?.split("::").pop()?.replace(/[<>~].*$/, "");
+    add(m.index, { format: "native", path: m[2].replace(/^\.\//, ""), line: Number(m[3]), symbol: symbol || undefined, text: m[0].trim() });
+  }
+  for (const m of text.matchAll(RUBY)) {
+    const symbol = m[3].match(/([A-Za-z_]\w*[?!=]?)$/)?.[1];
+    add(m.index, { format: "ruby", path: m[1], line: Number(m[2]), symbol, text: m[0].trim() });
+  }
+  for (const m of text.matchAll(PHP_TRACE)) add(m.index, { format: "php", path: m[1], line: Number(m[2]), symbol: m[3], text: m[0].trim() });
+  for (const m of text.matchAll(PHP_AT)) add(m.index, { format: "php", path: m[1], line: Number(m[2]), text: m[0].trim() });
+  for (const m of text.matchAll(CSHARP)) {
+    const symbol = m[1].split(".").pop()?.replace(/[`<].*$/, "");
+    add(m.index, { format: "csharp", path: m[2].replace(/\\/g, "/").replace(/^[A-Za-z]:/, ""), line: Number(m[3]), symbol: symbol || undefined, text: m[0].trim() });
   }
   return found.sort((a, b) => a.index - b.index).map((f) => f.frame);
 }
@@ -82,6 +121,13 @@ export function innermostFirst<T extends { readonly f: IssueFrame }>(frames: rea
   if (frames.length > 0 && frames[0].f.format === "python") return frames.slice().reverse();
   // A stable sort: within one cause the order of appearance stays.
   return frames.slice().sort((a, b) => (b.f.cause ?? 0) - (a.f.cause ?? 0));
+}
+
+/** A script's path without its URL's scheme and host (`http://h:3000/static/x.js` → `static/x.js`; `file:///a/x.js` → `/a/x.js`). */
+function scriptPath(url: string): string {
+  if (url.startsWith("file://")) return url.slice("file://".length);
+  const origin = url.match(/^[a-z][\w+.-]*:\/\/[^\s/()@]*/)?.[0];
+  return origin ? url.slice(origin.length).replace(/^\/(?:\.\/)?/, "") : url;
 }
 
 /** The line before the one containing `index` (the function line of a Go or Rust frame). */

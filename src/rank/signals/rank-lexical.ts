@@ -153,6 +153,9 @@ function combineScores(index: LexicalIndex, issue: ParsedIssue, terms: readonly 
   addAll(mentions.frame, s.frame, true);
   addAll(mentions.path, s.path, false);
   addAll(mentions.module, s.module, true);
+  // A file only `main` or a dispatch frame names started the work that crashed in a file further in: its words (the
+  // binary's name in the title, every package it wires up) must not outrank the crash site.
+  if (o.entryFrames !== 1 && mentions.crashSite.length > 0) for (const d of mentions.entryOnly) final[d] *= o.entryFrames;
   dampPlatformCopies(index, final, issue.text, o.platformCopies);
   return { final, weightOf, segmentWeightOf, mentions, testedBy, inPackage, declaredBy, titleWords };
 }

@@ -73,6 +73,11 @@ export interface LexicalRankOptions {
    * words are multiplied by up to `1 + titleNames` (by the share of the title's weight they hold). 0 = off.
    */
   readonly titleNames: number;
+  /**
+   * Score factor of a file that only entry-point or dispatch frames of a trace name (`main`, a request handler's
+   * dispatch: `query/frame-kinds.ts`) when the trace also has a crash site in other code. 1 = off.
+   */
+  readonly entryFrames: number;
   /** How many of the best files (by content and definitions) get a symbol-level score. */
   readonly symbolDepth: number;
   /**
@@ -127,6 +132,9 @@ export const DEFAULT_LEXICAL_OPTIONS: LexicalRankOptions = {
   // SWE-bench Lite none moved (docs/ranking.md, "Failure classes of unseen repositories").
   titleNames: 0.5,
   templates: true,
+  // Entry-only files ×0.5: SWE-bench Lite and multi-language trace-bearing issues unchanged, the fixture's Go panic
+  // led by the panicking file instead of `cmd/…/main.go` (docs/ranking.md, "Stack traces").
+  entryFrames: 0.5,
   symbolDepth: 100,
   platformCopies: 0.5,
   pointers: DEFAULT_POINTER_OPTIONS,
