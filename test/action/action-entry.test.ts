@@ -141,6 +141,7 @@ describe("the Action's entry point against a fake GitHub", () => {
     const expectedType = classifyIssueType({ title: ISSUE.title, body: ISSUE.body, labels: [] }, { model: shippedIssueTypeModel() });
     assert.deepEqual(JSON.parse(written["issue-type"]), expectedType);
     assert.equal(expectedType.source, "model");
+    assert.equal(written.comment, "true", "the comment went out: BugScout answered by itself");
     assert.deepEqual(repo.createdLabels, []);
     assert.deepEqual(fake.unexpected, []);
   });

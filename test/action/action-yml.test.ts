@@ -44,7 +44,7 @@ describe("action.yml", () => {
   });
 
   it("declares the triage outputs the entry point writes to GITHUB_OUTPUT (a node action's outputs carry no value)", () => {
-    assert.deepEqual(Object.keys(action.outputs), ["files", "top-file", "labels", "owners", "confidence", "issue-type"]);
+    assert.deepEqual(Object.keys(action.outputs), ["files", "top-file", "labels", "owners", "confidence", "issue-type", "comment"]);
     for (const [name, spec] of Object.entries(action.outputs)) {
       assert.ok(spec.description.length > 0, name);
       assert.equal(spec.value, undefined, name);
