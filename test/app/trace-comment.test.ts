@@ -63,6 +63,10 @@ describe("the comment on a stack trace, through the App with the real index and 
     assert.match(lines[0] ?? "", /^1\. \[refunds\/refund\\\.go\]/, body);
     assert.match(lines[0], / · stack frame `refunds\/refund\.go:49 in Refund`/);
     assert.doesNotMatch(body, /\/home\/ci|\+0x/, "no path or offset of the reporter's machine");
+    for (const line of lines) {
+      const words = matchedWords(line);
+      assert.deepEqual(words.filter((w) => ["com", "github", "self"].includes(w)), [], `noise among ${words.join(", ")}`);
+    }
     assert.ok(body.includes("\n\nCode owners (`.github/CODEOWNERS`): `@carol`, `@dave`\n\n"), "two owners of the leading file");
     await app.close();
   });

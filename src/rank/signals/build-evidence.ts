@@ -4,7 +4,7 @@ import type { LexicalIndex } from "../lexical/lexical-index.js";
 import type { LexicalRankOptions } from "./rank-options.js";
 import type { MentionScores } from "../pointers/resolve-mentions.js";
 import { termSaturation } from "../lexical/score-bm25f.js";
-import { PROSE_WORDS } from "./prose-words.js";
+import { NOISE_WORDS, PROSE_WORDS } from "./prose-words.js";
 import { pickPointers, scoreFileSymbols, type PointerQuery } from "../pointers/score-pointers.js";
 import type { Evidence, RankedFile, SymbolPointer } from "../types.js";
 
@@ -92,7 +92,7 @@ export function distinctiveWords(index: LexicalIndex, matched: readonly string[]
   const found: { term: string; df: number; code: boolean }[] = [];
   for (const term of matched) {
     const df = index.postings(term)?.files.length ?? 0;
-    if (df === 0 || (total >= MIN_FILES_FOR_SHARE && df > total * COMMON_SHARE)) continue;
+    if (df === 0 || (total >= MIN_FILES_FOR_SHARE && df > total * COMMON_SHARE) || NOISE_WORDS.has(term)) continue;
     const code = identifiers.has(term);
     if (!code && PROSE_WORDS.has(term)) continue;
     found.push({ term, df, code });

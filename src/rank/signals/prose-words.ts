@@ -26,7 +26,11 @@ export const PROSE_WORDS: ReadonlySet<string> = new Set(
     "suggest suppose sure take taken takes tell thank thanks thing things think though thought through thus time times " +
     "today together tried tries try trying turn two under unless until upon use used useful user users uses using " +
     "update updated updates usual usually various version via want wanted wants wasn way ways well went whatever whether whole within without " +
-    "won work worked working works worse wouldn wrong yes yet " +
-    // Web addresses in pasted logs and traces (`github.com/acme/...`): never where the fix is.
-    "com org net www http https github gitlab").split(" "),
+    "won work worked working works worse wouldn wrong yes yet").split(" "),
 );
+
+/**
+ * Words never shown to readers, even inside an identifier the issue writes: the parts of web addresses and import
+ * paths (`github.com/acme/payments/refunds.(*Service).Refund`) and the receiver names every method holds.
+ */
+export const NOISE_WORDS: ReadonlySet<string> = new Set("com org net io www http https github gitlab self this".split(" "));
