@@ -3,7 +3,7 @@ import type { Log } from "../triage/ports.js";
 /** Fields worth a word in a progress line; anything else (comment bodies, issue text) is never printed. */
 const SHOWN = ["commit", "files", "bytes", "ms", "mode", "reason", "upsert", "truncated", "skip", "role", "code", "error"] as const;
 /** Messages the command reports itself, in its own words. */
-const QUIET = new Set(["dry run: comment not posted", "dry run: help not posted", "comment upserted", "comment decision"]);
+const QUIET = new Set(["dry run: comment not posted", "dry run: help not posted", "comment upserted", "comment decision", "issue type"]);
 
 /**
  * The use-cases' logger for a terminal: each info, warning or error becomes one `bugscout: …` line on stderr with a

@@ -74,6 +74,8 @@ describe("bugscout triage --issue-file: the App's comment for a checkout, and wh
     const markdown = `${run.out.join("\n")}\n`;
     assert.ok(sameCommentContent(posted, markdown), `app:\n${posted}\npreview:\n${markdown}`);
     assert.match(run.err.at(-1) ?? "", /^bugscout: the App would post this comment by itself: .*confidence 0\.\d\d, floor 0\.30$/);
+    // The type is said once, in the decision line: no progress line carries a bare log message without its fields.
+    assert.deepEqual(run.err.filter((l) => /^bugscout: issue type$/.test(l)), []);
   });
 
   it("prints the ranking even where the App stays quiet, and says why; --json carries the decision and the type", async () => {
