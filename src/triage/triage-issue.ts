@@ -95,11 +95,18 @@ export interface TriageRouting {
  * `decision` whether BugScout comments by itself and why (`decideComment`).
  */
 export type TriageOutcome =
-  | { readonly kind: "silent"; readonly ranking: Ranking; readonly routing?: TriageRouting; readonly issueType?: IssueType; readonly decision?: CommentDecision }
-  | { readonly kind: "dry-run"; readonly body: string; readonly ranking?: Ranking; readonly routing?: TriageRouting; readonly issueType?: IssueType; readonly decision?: CommentDecision }
-  | { readonly kind: "locked"; readonly ranking?: Ranking; readonly routing?: TriageRouting; readonly issueType?: IssueType; readonly decision?: CommentDecision }
+  | ({ readonly kind: "silent"; readonly ranking: Ranking } & TriageFindings)
+  | ({ readonly kind: "dry-run"; readonly body: string; readonly ranking?: Ranking } & TriageFindings)
+  | ({ readonly kind: "locked"; readonly ranking?: Ranking } & TriageFindings)
   | { readonly kind: "superseded" }
-  | { readonly kind: "posted"; readonly upsert: UpsertOutcome; readonly body: string; readonly ranking?: Ranking; readonly routing?: TriageRouting; readonly issueType?: IssueType; readonly decision?: CommentDecision };
+  | ({ readonly kind: "posted"; readonly upsert: UpsertOutcome; readonly body: string; readonly ranking?: Ranking } & TriageFindings);
+
+/** What every outcome that ranked the issue carries besides its ranking. */
+interface TriageFindings {
+  readonly routing?: TriageRouting;
+  readonly issueType?: IssueType;
+  readonly decision?: CommentDecision;
+}
 
 /** Longest issue text ranked; GitHub caps issue bodies at 65,536 characters. */
 const MAX_TEXT_CHARS = 70_000;
