@@ -14,15 +14,16 @@ import { readRoutingState, renderRoutingState } from "../route/routing-state.js"
 import { readRoutingMaps, type RoutingMaps } from "./read-routing-maps.js";
 import { renderOwnersLine } from "./render-owners.js";
 import { routeIssue, routingNeeded, type RoutingResult } from "./route-issue.js";
-import type { RepoLabels, RoutingGateway } from "./routing-ports.js";
-import type { OperatorProblem, ProblemReporter } from "./problem-ports.js";
-import { reportRepoProblems } from "./report-repo-problems.js";
+import type { RoutingGateway } from "./routing-ports.js";
+import type { ProblemReporter } from "./problem-ports.js";
+import { reportTriageProblems } from "./report-triage-problems.js";
 import { refreshIndex, type RefreshIndexDeps, type RefreshResult } from "./refresh-index.js";
 import { COMMENT_MARKER, GITHUB_COMMENT_LIMIT, renderComment } from "./render-comment.js";
 import type { Settings } from "./settings-schema.js";
 import { decideComment, type CommentDecision } from "./decide-comment.js";
 import { summarizeError } from "./summarize-error.js";
-import { isolateExtra, reportExtraFailure, type ExtraFailureSink, type ExtraStep } from "./isolate-extra.js";
+import { isolateExtra, type ExtraFailureSink, type ExtraStep } from "./isolate-extra.js";
+import { sourceMapReader } from "./source-map-reader.js";
 import { buildRoutingFailure } from "./operator-problems.js";
 import { EMPTY_AREA_MAP } from "../route/area-map.js";
 import { findIssueType, type IssueTypeDeps } from "./find-issue-type.js";
@@ -226,46 +227,6 @@ function guardWrites(gateway: RoutingGateway, abandoned: () => boolean): Routing
     removeLabel: guard(gateway.removeLabel.bind(gateway)),
     addAssignees: guard(gateway.addAssignees.bind(gateway)),
   };
-}
-
-/** The gateway's file reader for source maps, with each failed read logged and counted (the ranking skips that map). */
-function sourceMapReader(deps: TriageDeps, issueNumber: number): TriageDeps["gateway"]["readFile"] {
-  const read = deps.gateway.readFile?.bind(deps.gateway);
-  if (!read) return undefined;
-  return (commit, path, maxBytes) => read(commit, path, maxBytes).catch((err: unknown) => {
-    reportExtraFailure(deps, "source-map", { issue: issueNumber }, err);
-    throw err;
-  });
-}
-
-/**
- * Reports the settings' and maps' problems (with the map labels the repository lacks) where the repository's authors
- * look, never in the comment; returns the repository's labels when it read them, for routing to reuse.
- */
-async function reportTriageProblems(
-  deps: TriageDeps,
-  request: TriageRequest,
-  commit: string,
-  maps: RoutingMaps,
-  extra: readonly OperatorProblem[] = [],
-  known?: RepoLabels,
-): Promise<RepoLabels | undefined> {
-  if (!deps.reporter) {
-    const count = request.problems.length + maps.problems.length;
-    if (count > 0) deps.log.info({ problems: count }, "settings or map problems found (not reported here)");
-    return undefined;
-  }
-  let repoLabels: RepoLabels | undefined = known;
-  if (!repoLabels && maps.areas.labels.length > 0) {
-    try {
-      repoLabels = await deps.gateway.listRepoLabels();
-    } catch (err) {
-      deps.log.warn({ err: summarizeError(err) }, "repository labels not read");
-    }
-  }
-  const reportDeps = { gateway: deps.gateway, reporter: deps.reporter, log: deps.log, ...(deps.records ? { ledger: deps.records } : {}) };
-  await reportRepoProblems(reportDeps, { key: request.key, commit, parsed: { settings: request.settings, problems: request.problems }, maps, ...(repoLabels ? { repoLabels } : {}), ...(extra.length > 0 ? { extra } : {}) });
-  return repoLabels;
 }
 
 /**
