@@ -1,4 +1,5 @@
 import { readTreeFile } from "../index/read-tree-file.js";
+import { listCheckoutTemplates } from "../triage/checkout-issue-templates.js";
 import type { RepoGateway } from "../triage/ports.js";
 import type { IssueFacts, RepoFile, RoutingGateway } from "../triage/routing-ports.js";
 
@@ -26,6 +27,7 @@ export function createCheckoutGateway(root: string, commit: string, issue: Issue
       const bytes = at === commit ? await readTreeFile(root, path, maxBytes) : undefined;
       return bytes ? { kind: "text", text: new TextDecoder().decode(bytes) } : { kind: "absent" };
     },
+    listIssueTemplates: (max, maxBytes) => listCheckoutTemplates(root, max, maxBytes),
     fetchIssueFacts: async () => issue,
     listRepoLabels: async () => ({ names: [], complete: false }),
     listLabelsRemovedByPeople: async () => [],

@@ -16,6 +16,8 @@ import { rankIssueSymbols } from "../triage/rank-issue-symbols.js";
 import { defaultSettings } from "../triage/settings-schema.js";
 import { decideComment } from "../triage/decide-comment.js";
 import { classifyIssueText } from "../issue-type/classify-issue-text.js";
+import { shippedIssueTypeModel } from "../issue-type/shipped-model.js";
+import { checkoutIssueTemplates } from "../triage/checkout-issue-templates.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
 import { readTreeFile } from "../index/read-tree-file.js";
@@ -89,9 +91,11 @@ export async function runEvalCommand(
           // Dense and hybrid are measured warm: embed the tree's missing units before its issues are ranked.
           const denseRanker = dense && options.mode !== "bm25" ? dense.ranker(store, root) : undefined;
           if (dense && denseRanker && options.mode !== "auto") await dense.fill(store, root);
+          // The issue forms of the tree at the issue's commit: the App reads those of the default branch when it opens.
+          const typeContext = { model: shippedIssueTypeModel(), templates: await checkoutIssueTemplates(root) };
           return {
             async rank(text, row) {
-              const issueType = classifyIssueText(text);
+              const issueType = classifyIssueText(text, typeContext);
               const history = pastFixes ? { history: { docs: pastFixes(row), weight: options.historyWeight ?? 0 } } : {};
               const { ranking, features } = await rankIssueRated(
                 { index, ...(denseRanker ? { dense: denseRanker } : {}), now: () => performance.now(), readFile: (path, max) => readTreeFile(root, path, max) },

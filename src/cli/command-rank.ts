@@ -1,4 +1,6 @@
 import { classifyIssueText } from "../issue-type/classify-issue-text.js";
+import { shippedIssueTypeModel } from "../issue-type/shipped-model.js";
+import { checkoutIssueTemplates } from "../triage/checkout-issue-templates.js";
 import type { IssueType } from "../issue-type/types.js";
 import type { Ranking } from "../rank/types.js";
 import type { Indexer } from "../triage/create-indexer.js";
@@ -86,12 +88,12 @@ export async function rankOnIndex(
     { index, ...(dense ? { dense: dense.ranker(store, root) } : {}), now: () => performance.now(), readFile: (path, max) => readTreeFile(root, path, max) },
     { text, top: options.top, mode: options.mode, include: options.include, exclude: options.exclude, budgetMs: options.budgetMs },
   );
-  print(options.json ? withIssueType(ranking, text) : ranking, options.json ? [] : renderRankingText(ranking));
+  print(options.json ? await withIssueType(ranking, text, root) : ranking, options.json ? [] : renderRankingText(ranking));
   return ranking;
 }
 
 
-/** `rank --json`'s answer: the ranking and the kind of issue its text reads as (`issue_type`). */
-function withIssueType(ranking: Ranking, text: string): Ranking & { issue_type: IssueType } {
-  return { ...ranking, issue_type: classifyIssueText(text) };
+/** `rank --json`'s answer: the ranking and the kind of issue its text reads as (`issue_type`), the checkout's own issue templates known. */
+async function withIssueType(ranking: Ranking, text: string, root: string): Promise<Ranking & { issue_type: IssueType }> {
+  return { ...ranking, issue_type: classifyIssueText(text, { model: shippedIssueTypeModel(), templates: await checkoutIssueTemplates(root) }) };
 }

@@ -1,6 +1,7 @@
 import type { RepoGateway } from "../triage/ports.js";
 import type { RoutingGateway } from "../triage/routing-ports.js";
 import { fetchClosedIssues } from "./fetch-closed-issues.js";
+import { fetchIssueTemplates } from "./fetch-issue-templates.js";
 import { fetchPushDelta } from "./fetch-push-delta.js";
 import { fetchRawFile } from "./fetch-raw-file.js";
 import { fetchRole } from "./fetch-role.js";
@@ -47,6 +48,9 @@ export function createRepoGateway(client: GitHubClient, repo: RepoRef, snapshot:
     },
     listClosedIssues(max) {
       return fetchClosedIssues(client, repo, max);
+    },
+    listIssueTemplates(max, maxBytes) {
+      return fetchIssueTemplates(client, repo, max, maxBytes);
     },
     readFile(commit, path, maxBytes) {
       return fetchRawFile(client, repo, path, commit, { maxBytes, missing: "none", timeoutMs: EXTRA_FILE_TIMEOUT_MS });

@@ -1,7 +1,7 @@
 import { extractIssueFeatures } from "./issue-features.js";
 import { hashFeatures, scoreHashed, softmax, topClass, type IssueTypeModel } from "./issue-type-model.js";
 import { typeFromLabels } from "./label-types.js";
-import { typeFromTemplate } from "./template-types.js";
+import { typeFromTemplate, type IssueTemplate } from "./template-types.js";
 import { ISSUE_TYPE_NAMES, type IssueType, type IssueTypeInput, type IssueTypeName } from "./types.js";
 
 /** What {@link classifyIssueType} reads besides the issue. */
@@ -14,6 +14,8 @@ export interface IssueTypeContext {
   readonly adapted?: boolean;
   /** What template headings add to their type's score; default {@link TEMPLATE_BOOST}. */
   readonly templateBoost?: { readonly strong: number; readonly weak: number };
+  /** The repository's own issue templates and forms; absent: only the common templates' headings are known. */
+  readonly templates?: readonly IssueTemplate[];
 }
 
 /** The confidence of a type a label says: the repository's own word for it. */
@@ -39,7 +41,7 @@ export function classifyIssueType(input: IssueTypeInput, context: IssueTypeConte
   const body = typeof input.body === "string" ? input.body : "";
   const labelled = typeFromLabels(input.labels ?? [], context.labels);
   if (labelled) return { type: labelled, confidence: LABEL_CONFIDENCE, source: "label" };
-  const template = typeFromTemplate(title.slice(0, 400), body);
+  const template = typeFromTemplate(title.slice(0, 400), body, context.templates);
   if (template?.tag) return { type: template.type, confidence: TEMPLATE_CONFIDENCE, source: "template" };
   const z = scoreHashed(context.model, hashFeatures(extractIssueFeatures(title, body), context.model.bits));
   const boost = context.templateBoost ?? TEMPLATE_BOOST;

@@ -3,8 +3,8 @@ import { summarizeError } from "./summarize-error.js";
 
 /**
  * The extras of a triage beside the comment: reading the routing maps (labeler.yml, CODEOWNERS), routing (area labels
- * and owners), the 👀 reaction to a command, source maps read for a ranking, and the repository's labelled issues the
- * issue-type classifier adapts to. Each may fail; none may cost the
+ * and owners), the 👀 reaction to a command, source maps read for a ranking, and the repository's labelled issues and issue
+ * templates the issue-type classifier reads. Each may fail; none may cost the
  * comment, which is the product.
  */
 export type ExtraStep = "routing-maps" | "routing" | "reaction" | "source-map" | "issue-types";

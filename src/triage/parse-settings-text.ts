@@ -75,8 +75,12 @@ export function parseSettingsText(text: string): SettingsText {
   return { value, problems: [], locate: (path) => locateKey(doc, lines, path) };
 }
 
-/** The line where flow brackets (`[`, `{`) first nest past the limit; strings and comments are not told apart (a cap only). */
-function deepFlowLine(text: string): number | undefined {
+/**
+ * The line where flow brackets (`[`, `{`) first nest past the limit; strings and comments are not told apart (a cap
+ * only). The yaml package has no depth limit of its own: tens of thousands of `[` exhaust the heap, so every YAML
+ * file BugScout reads from a repository passes this first.
+ */
+export function deepFlowLine(text: string): number | undefined {
   let depth = 0;
   let line = 1;
   for (let i = 0; i < text.length; i++) {

@@ -148,6 +148,12 @@ export interface ClosedIssue {
   readonly labels: readonly string[];
 }
 
+/** A file of the repository's issue templates and forms (`.github/ISSUE_TEMPLATE/*`): its path and text. */
+export interface TemplateFile {
+  readonly path: string;
+  readonly text: string;
+}
+
 /** The GitHub calls the use-cases need for one repository. Implemented in src/github over Octokit. */
 export interface RepoGateway {
   /** The commit SHA at the tip of `branch`. */
@@ -183,4 +189,10 @@ export interface RepoGateway {
    * adapts to those with a type label). Optional: without it the shipped classifier answers alone.
    */
   listClosedIssues?(max: number): Promise<ClosedIssue[]>;
+  /**
+   * The issue templates and forms on the default branch (`.github/ISSUE_TEMPLATE/*.md|yml|yaml`, at most `max` files of
+   * `maxBytes` each; none when the folder is absent). Optional: without it, only the common templates' headings are
+   * known to the issue-type classifier.
+   */
+  listIssueTemplates?(max: number, maxBytes: number): Promise<TemplateFile[]>;
 }

@@ -4,9 +4,11 @@ import { adaptModel, type RepositoryExample } from "../issue-type/adapt-model.js
 import { extractIssueFeatures } from "../issue-type/issue-features.js";
 import { typeFromLabels } from "../issue-type/label-types.js";
 import { shippedIssueTypeModel } from "../issue-type/shipped-model.js";
+import type { IssueTemplate } from "../issue-type/template-types.js";
 import type { IssueTypeName } from "../issue-type/types.js";
 import { issueTypeCachePath, repoKeyString } from "./data-layout.js";
 import type { IssueTypeModels, RepoIssueTypeModel } from "./find-issue-type.js";
+import { readIssueTemplates } from "./read-issue-templates.js";
 import type { ClosedIssue, Clock, RepoGateway, RepoKey } from "./ports.js";
 
 /** Closed issues read from a repository at most (three pages of the issues API). */
@@ -31,7 +33,21 @@ interface CachedIssues {
  */
 export function createIssueTypeModels(options: { readonly dataDir: string; readonly clock: Clock }): IssueTypeModels {
   const models = new Map<string, { readonly fetchedAt: number; readonly labelsKey: string; readonly model: RepoIssueTypeModel }>();
+  const templates = new Map<string, { readonly fetchedAt: number; readonly labelsKey: string; readonly templates: readonly IssueTemplate[] }>();
   return {
+    async templatesFor(key: RepoKey, gateway: Pick<RepoGateway, "listIssueTemplates">, labels: Readonly<Record<string, IssueTypeName>>) {
+      // Templates change rarely: read once a day per repository, as the labelled issues are.
+      const id = repoKeyString(key);
+      const labelsKey = JSON.stringify(labels);
+      const now = options.clock.now();
+      const memo = templates.get(id);
+      if (memo && memo.labelsKey === labelsKey && memo.fetchedAt <= now && now - memo.fetchedAt < LABELLED_ISSUES_MAX_AGE_MS) return memo.templates;
+      const read = await readIssueTemplates(gateway, labels);
+      templates.delete(id);
+      templates.set(id, { fetchedAt: now, labelsKey, templates: read });
+      if (templates.size > MAX_MODELS) templates.delete(templates.keys().next().value!);
+      return read;
+    },
     async modelFor(key: RepoKey, gateway: Pick<RepoGateway, "listClosedIssues">, labels: Readonly<Record<string, IssueTypeName>>) {
       const cached = await readCached(options, key, gateway);
       const id = repoKeyString(key);

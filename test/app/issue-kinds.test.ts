@@ -89,6 +89,26 @@ describe("speaking when it helps: the issue's kind and the confidence decide, th
     assert.equal(await open({ number: 8, ...QUESTION }), undefined);
   });
 
+  it("reads the repository's own issue forms: a report filed through its problem form is answered as a bug report", async () => {
+    const report = {
+      title: "Discount per customer on the invoice",
+      body: "### What did you do?\n\nGave a customer a discount and opened their invoice.\n\n### What did you see?\n\nThe invoice shows the discount of another customer.\n\n### Shop version\n\n1.2.0",
+    };
+    assert.equal(await open({ number: 11, ...report }), undefined);
+    const gates = app!.logs.filter((l) => l.includes('"msg":"comment decision"')).map((l) => (JSON.parse(l) as { gate: string }).gate);
+    assert.deepEqual(gates, ["type"], "without the form, the classifier does not call it a bug report");
+    repo.files.set(".github/ISSUE_TEMPLATE/config.yml", "blank_issues_enabled: false\n");
+    repo.files.set(
+      ".github/ISSUE_TEMPLATE/problem.yml",
+      "name: Report a problem\nbody:\n  - type: textarea\n    attributes:\n      label: What did you do?\n  - type: textarea\n    attributes:\n      label: What did you see?\n  - type: input\n    attributes:\n      label: Shop version\n",
+    );
+    await app!.close();
+    app = undefined;
+    const answered = await open({ number: 12, ...report });
+    assert.match(answered ?? "", /^1\. \[shopcart\/billing\/(invoice|discount)\\\.py\]/m);
+    assert.match(details(answered ?? ""), / · type bug \(template\) · /);
+  });
+
   it("with an embedding key (a hybrid or dense ranking) answers the bug report it answers without one, at the same confidence", async () => {
     const lexical = details((await open({ number: 9, ...BUG })) ?? "");
     await app!.close();

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
@@ -106,6 +106,28 @@ describe("bugscout triage --issue-file: the App's comment for a checkout, and wh
     const answered = JSON.parse((await preview(VAGUE, ["--json", "--settings", settings])).out[0] ?? "");
     assert.equal(answered.comment, true);
     assert.match(answered.reason, /^a feature request \(classifier, 0\.\d\d\): confidence 0\.\d\d, floor 0\.00$/);
+  });
+
+  it("reads the checkout's own issue forms, as the App reads the default branch's", async () => {
+    const report = {
+      title: "Discount per customer on the invoice",
+      body: "### What did you do?\n\nGave a customer a discount and opened their invoice.\n\n### What did you see?\n\nThe invoice shows the discount of another customer.\n\n### Shop version\n\n1.2.0",
+    };
+    const before = JSON.parse((await preview(report, ["--json"])).out[0] ?? "");
+    assert.notEqual(before.issue_type.type, "bug");
+    const withForm = join(dir, "shop-with-form");
+    cpSync(checkout, withForm, { recursive: true });
+    mkdirSync(join(withForm, ".github", "ISSUE_TEMPLATE"), { recursive: true });
+    writeFileSync(
+      join(withForm, ".github", "ISSUE_TEMPLATE", "problem.yml"),
+      "name: Report a problem\nbody:\n  - type: textarea\n    attributes:\n      label: What did you do?\n  - type: textarea\n    attributes:\n      label: What did you see?\n  - type: input\n    attributes:\n      label: Shop version\n",
+    );
+    const file = join(dir, "form-report.md");
+    writeFileSync(file, `${report.title}\n\n${report.body}\n`);
+    const run = captureIo();
+    assert.equal(await main(["triage", "--issue-file", file, "--repo", withForm, "--store-dir", join(dir, "store-form"), "--json"], run.io, ENV), 0, run.err.join("\n"));
+    const after = JSON.parse(run.out[0] ?? "");
+    assert.deepEqual([after.issue_type.type, after.issue_type.source], ["bug", "template"]);
   });
 
   it("refuses a missing issue file or checkout in one line", async () => {
