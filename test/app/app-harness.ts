@@ -34,7 +34,7 @@ export const WEBHOOK_SECRET = "test-webhook-secret";
  * the index refreshes, so their place among the other calls varies; tests compare them apart.
  */
 export function isMapRead(call: string): boolean {
-  return /^GET \/repos\/[^/]+\/[^/]+\/contents\//.test(call) && !call.endsWith("/bugscout.yml");
+  return /^GET \/repos\/[^/]+\/[^/]+\/contents\//.test(call) && !call.endsWith("/bugscout.yml") && !call.includes("/.github/ISSUE_TEMPLATE");
 }
 /** The Voyage key the harness's dense ranker sends; tests check it never reaches a log. */
 export const VOYAGE_KEY = "pa-harness-voyage-key-4f1c2e";

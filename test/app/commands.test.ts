@@ -67,6 +67,7 @@ describe("/bugscout commands", () => {
       "GET /repos/acme/.github/contents/.github/bugscout.yml",
       "GET /repos/acme/shop/collaborators/maint/permission",
       "POST /repos/acme/shop/issues/comments/101/reactions",
+      "GET /repos/acme/shop/contents/.github/ISSUE_TEMPLATE",
       "GET /repos/acme/shop/branches/main",
       `GET /repos/acme/shop/tarball/${SHA}`,
       `GET /_codeload/acme/shop/legacy.tar.gz/${SHA}`,

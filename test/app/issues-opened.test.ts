@@ -92,6 +92,7 @@ describe("issues.opened", () => {
       "POST /app/installations/42/access_tokens",
       "GET /repos/acme/shop/contents/.github/bugscout.yml",
       "GET /repos/acme/.github/contents/.github/bugscout.yml",
+      "GET /repos/acme/shop/contents/.github/ISSUE_TEMPLATE",
       "GET /repos/acme/shop/branches/main",
       `GET /repos/acme/shop/tarball/${SHA}`,
       `GET /_codeload/acme/shop/legacy.tar.gz/${SHA}`,
@@ -135,6 +136,7 @@ describe("issues.opened", () => {
     assert.deepEqual(fake.calls().filter((c) => !isMapRead(c)), [
       "GET /repos/acme/shop/contents/.github/bugscout.yml",
       "GET /repos/acme/.github/contents/.github/bugscout.yml",
+      "GET /repos/acme/shop/contents/.github/ISSUE_TEMPLATE",
       "GET /repos/acme/shop/branches/main",
       "GET /repos/acme/shop/issues/7/comments",
     ], "the index is cached per commit and an unchanged body is not posted");

@@ -120,6 +120,7 @@ describe("area labels and code owners", () => {
     assert.equal(await app.deliver("issues", issuesOpened(REPO, { ...ISSUE, labels: ["bug"] })), 200);
 
     assert.deepEqual(fake.calls().filter((c) => !isMapRead(c) && !c.includes("bugscout.yml") && !c.includes("access_tokens")), [
+      "GET /repos/acme/shop/contents/.github/ISSUE_TEMPLATE",
       "GET /repos/acme/shop/branches/main",
       `GET /repos/acme/shop/tarball/${SHA}`,
       `GET /_codeload/acme/shop/legacy.tar.gz/${SHA}`,
