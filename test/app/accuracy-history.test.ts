@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
 import path from "node:path";
-import { after, before, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { Outcome, RecordKey } from "../../src/records/record-store.js";
-import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-github.js";
 import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
-import { startTestApp, type TestApp } from "./app-harness.js";
+import { appHarness } from "./app-harness.js";
 import { issuesOpened } from "./payloads.js";
 
 const FIXTURE = path.join(import.meta.dirname, "../fixtures/app-repo");
@@ -20,41 +19,32 @@ function outcome(issueNumber: number, fixedAt: number, text: string, files: stri
 }
 
 describe("accuracy footer and similar past fixes in the app", () => {
-  let fake: FakeGitHub;
-  let repo: FakeRepo;
-  let app: TestApp;
-
-  before(async () => {
-    fake = await startFakeGitHub();
-    repo = fake.addRepo({ ...REPO, headSha: SHA });
-    repo.tarballs.set(SHA, await tarballFromDirectory(FIXTURE, "acme-shop-6666666"));
-    app = await startTestApp(fake, { realIndex: true, now: () => OPENED + 60_000 });
-  });
-  after(async () => {
-    await app.close();
-    assert.deepEqual(fake.unexpected, []);
-    await fake.close();
+  const gh = appHarness({
+    repo: { ...REPO, headSha: SHA },
+    tarball: () => tarballFromDirectory(FIXTURE, "acme-shop-6666666"),
+    app: { realIndex: true, now: () => OPENED + 60_000 },
+    once: true,
   });
 
   async function commentFor(number: number, settings: string): Promise<string> {
-    repo.settings = settings;
+    gh.repo.settings = settings;
     const payload = issuesOpened(REPO, { number, ...ISSUE });
-    assert.equal(await app.deliver("issues", { ...payload, issue: { ...payload.issue, created_at: new Date(OPENED).toISOString() } }), 200);
-    return repo.comments.get(number)?.[0]?.body ?? "";
+    assert.equal(await gh.app.deliver("issues", { ...payload, issue: { ...payload.issue, created_at: new Date(OPENED).toISOString() } }), 200);
+    return gh.repo.comments.get(number)?.[0]?.body ?? "";
   }
 
   it("adds the accuracy line only with show_accuracy and at least 10 scored fixes", async () => {
-    for (let i = 0; i < 9; i++) await app.deps.records!.recordOutcome(KEY, outcome(100 + i, OPENED - 86_400_000 * (i + 1), "unrelated", ["shopcart/http/router.py"], i < 7 ? 1 : i < 9 ? 3 : null));
+    for (let i = 0; i < 9; i++) await gh.app.deps.records!.recordOutcome(KEY, outcome(100 + i, OPENED - 86_400_000 * (i + 1), "unrelated", ["shopcart/http/router.py"], i < 7 ? 1 : i < 9 ? 3 : null));
     assert.ok(!(await commentFor(1, "comment:\n  show_accuracy: true\n")).includes("Measured on this repository"), "9 scored fixes are too few");
-    await app.deps.records!.recordOutcome(KEY, outcome(109, OPENED - 86_400_000 * 20, "unrelated", ["shopcart/http/router.py"], null));
+    await gh.app.deps.records!.recordOutcome(KEY, outcome(109, OPENED - 86_400_000 * 20, "unrelated", ["shopcart/http/router.py"], null));
 
     assert.ok((await commentFor(2, "comment:\n  show_accuracy: true\n")).includes(`\n\n${FOOTER}\n`));
     assert.ok(!(await commentFor(3, "")).includes("Measured on this repository"), "off by default");
   });
 
   it("with ranking.history_weight (0.1 by default), names the similar past fix, counting only fixes made before the issue", async () => {
-    await app.deps.records!.recordOutcome(KEY, outcome(50, OPENED - 86_400_000, "Discount applied twice: apply_discount runs twice on checkout", ["shopcart/storage/cache.py"], 2));
-    await app.deps.records!.recordOutcome(KEY, outcome(51, OPENED + 1_000, "Discount applied twice on checkout total, apply_discount", ["shopcart/http/router.py"], 2));
+    await gh.app.deps.records!.recordOutcome(KEY, outcome(50, OPENED - 86_400_000, "Discount applied twice: apply_discount runs twice on checkout", ["shopcart/storage/cache.py"], 2));
+    await gh.app.deps.records!.recordOutcome(KEY, outcome(51, OPENED + 1_000, "Discount applied twice on checkout total, apply_discount", ["shopcart/http/router.py"], 2));
 
     // The floor off: this is about the reasons shown, whatever the ranking's confidence.
     const off = await commentFor(4, "ranking:\n  history_weight: 0\n  min_confidence: 0\n");

@@ -1,8 +1,10 @@
+import assert from "node:assert/strict";
 import { generateKeyPairSync } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
+import { after, afterEach, before, beforeEach } from "node:test";
 import { pino } from "pino";
 import { createProbot, ProbotOctokit } from "probot";
 import { createApp } from "../../src/app.js";
@@ -24,7 +26,7 @@ import { createSqliteRecordStore } from "../../src/records/sqlite-record-store.j
 import { recordsPath } from "../../src/triage/data-layout.js";
 import { createHistoryDocCache } from "../../src/triage/history-doc-cache.js";
 import { createNoticeOnce } from "../../src/triage/notice-once.js";
-import type { FakeGitHub } from "../fakes/fake-github.js";
+import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-github.js";
 import { FakeIndex } from "./fake-index.js";
 
 export const WEBHOOK_SECRET = "test-webhook-secret";
@@ -55,6 +57,7 @@ export interface TestApp {
   readonly logs: string[];
   /** POSTs a signed delivery; returns the HTTP status. */
   deliver(event: string, payload: unknown, options?: { signature?: string | null }): Promise<number>;
+  /** Waits for the background work, then stops the app and removes its data dir; a second call waits for the first. */
   close(): Promise<void>;
 }
 
@@ -143,6 +146,7 @@ export async function startTestApp(fake: FakeGitHub, options: TestAppOptions = {
     },
   });
   const served = await serveWebhooks(createApp(deps), probot, WEBHOOK_SECRET);
+  let closed: Promise<void> | undefined;
   return {
     url: served.url,
     deps,
@@ -150,11 +154,89 @@ export async function startTestApp(fake: FakeGitHub, options: TestAppOptions = {
     dataDir,
     logs,
     deliver: served.deliver,
-    async close() {
-      await deps.background.idle();
-      await deps.records?.close();
-      await served.close();
-      await rm(dataDir, { recursive: true, force: true });
+    close() {
+      closed ??= (async () => {
+        await deps.background.idle();
+        await deps.records?.close();
+        await served.close();
+        await rm(dataDir, { recursive: true, force: true });
+      })();
+      return closed;
     },
   };
+}
+
+/** What {@link appHarness} sets up. */
+export interface AppHarnessOptions {
+  /** The repository (at `headSha`), added afresh before each test. */
+  readonly repo: Parameters<FakeGitHub["addRepo"]>[0];
+  /** The tarball of `headSha`; absent: the tests serve their commits themselves. */
+  readonly tarball?: () => Promise<Buffer>;
+  /** Starts the app with these options once the repository is added; absent: the tests start it (`start`). */
+  readonly app?: TestAppOptions;
+  /** One repository (and app) for all the tests of the describe, set up before the first and closed after the last. */
+  readonly once?: boolean;
+}
+
+/** The fake GitHub, the repository and the app of the running test; read them in hooks and tests. */
+export interface AppHarness {
+  readonly fake: FakeGitHub;
+  readonly repo: FakeRepo;
+  /** The app started last. */
+  readonly app: TestApp;
+  /** Starts an app against the fake GitHub; closed after the test (with `once`, after the describe) unless closed before. */
+  start(options?: TestAppOptions): Promise<TestApp>;
+}
+
+/**
+ * The lifecycle the App tests share, as hooks of the enclosing `describe`: one fake GitHub for all its tests, closed
+ * after them once it is checked that it saw no request it did not expect; before each test (with `once`, before the
+ * first) its request log emptied, `repo` added with its tarball and, given `app`, the app started; after each test
+ * (with `once`, after the last) the apps it started closed. A test's own hooks, registered after this call, run after
+ * these `before`/`beforeEach` hooks (the repository and app exist) and after these `afterEach`/`after` hooks.
+ */
+export function appHarness(options: AppHarnessOptions): AppHarness {
+  let fake: FakeGitHub | undefined;
+  let repo: FakeRepo | undefined;
+  let app: TestApp | undefined;
+  const open: TestApp[] = [];
+  const ready = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`the ${what} is set up by appHarness's hooks (or start) first`);
+    return value;
+  };
+  const harness: AppHarness = {
+    get fake() { return ready(fake, "fake GitHub"); },
+    get repo() { return ready(repo, "repository"); },
+    get app() { return ready(app, "app"); },
+    async start(appOptions = {}) {
+      app = await startTestApp(harness.fake, appOptions);
+      open.push(app);
+      return app;
+    },
+  };
+  async function setUp(): Promise<void> {
+    app = undefined;
+    harness.fake.requests.length = 0;
+    repo = harness.fake.addRepo(options.repo);
+    if (options.tarball) repo.tarballs.set(options.repo.headSha, await options.tarball());
+    if (options.app) await harness.start(options.app);
+  }
+  async function closeApps(): Promise<void> {
+    for (const each of open.splice(0)) await each.close();
+  }
+  before(async () => {
+    fake = await startFakeGitHub();
+    if (options.once) await setUp();
+  });
+  if (!options.once) {
+    beforeEach(setUp);
+    afterEach(closeApps);
+  }
+  after(async () => {
+    await closeApps();
+    if (!fake) return;
+    assert.deepEqual(fake.unexpected, [], "the fake GitHub saw no unexpected request");
+    await fake.close();
+  });
+  return harness;
 }

@@ -1,11 +1,10 @@
 import assert from "node:assert/strict";
 import path from "node:path";
-import { after, before, beforeEach, describe, it } from "node:test";
+import { beforeEach, describe, it } from "node:test";
 import type { Ranking } from "../../src/rank/types.js";
 import { renderHelp } from "../../src/triage/render-help.js";
-import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-github.js";
 import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
-import { isMapRead, startTestApp, type TestApp, type TestAppOptions } from "./app-harness.js";
+import { appHarness, isMapRead, type TestAppOptions } from "./app-harness.js";
 import { issueCommentCreated } from "./payloads.js";
 import { expectedFooter } from "./expected-footer.js";
 
@@ -22,35 +21,19 @@ const RANKING: Ranking = {
 };
 
 describe("/bugscout commands", () => {
-  let fake: FakeGitHub;
-  let repo: FakeRepo;
-  let app: TestApp;
-
-  before(async () => {
-    fake = await startFakeGitHub();
-  });
-  after(async () => {
-    assert.deepEqual(fake.unexpected, [], "the fake GitHub saw no unexpected request");
-    await fake.close();
-  });
-  beforeEach(async () => {
-    fake.requests.length = 0;
-    repo = fake.addRepo({ ...REPO, headSha: SHA });
-    repo.tarballs.set(SHA, await tarballFromDirectory(FIXTURE, "acme-shop-1111111"));
-    repo.roles.set("maint", "maintain");
-    repo.roles.set("triager", "triage");
-    repo.roles.set("reader", "read");
+  const gh = appHarness({ repo: { ...REPO, headSha: SHA }, tarball: () => tarballFromDirectory(FIXTURE, "acme-shop-1111111") });
+  beforeEach(() => {
+    gh.repo.roles.set("maint", "maintain");
+    gh.repo.roles.set("triager", "triage");
+    gh.repo.roles.set("reader", "read");
   });
 
   async function withApp(fn: () => Promise<void>, options: TestAppOptions = {}): Promise<void> {
-    app = await startTestApp(fake, options);
+    const app = await gh.start(options);
     app.index.ranking = RANKING;
-    try {
-      await fn();
-    } finally {
-      await app.close();
-    }
-    assert.deepEqual(fake.unexpected, []);
+    await fn();
+    await app.close();
+    assert.deepEqual(gh.fake.unexpected, []);
   }
 
   function command(body: string, login = "maint", id = 101, user: { type?: "User" | "Bot"; id?: number } = {}) {
@@ -58,10 +41,10 @@ describe("/bugscout commands", () => {
   }
 
   it("re-ranks with the command's options and hints, reacts, and posts the comment", () => withApp(async () => {
-    const status = await app.deliver("issue_comment", command("/bugscout top=3 mode=bm25 path:shopcart/auth -path:tests expiry clock\nthe ttl seems off"));
+    const status = await gh.app.deliver("issue_comment", command("/bugscout top=3 mode=bm25 path:shopcart/auth -path:tests expiry clock\nthe ttl seems off"));
 
     assert.equal(status, 200);
-    assert.deepEqual(fake.calls().filter((c) => !isMapRead(c)), [
+    assert.deepEqual(gh.fake.calls().filter((c) => !isMapRead(c)), [
       "POST /app/installations/42/access_tokens",
       "GET /repos/acme/shop/contents/.github/bugscout.yml",
       "GET /repos/acme/.github/contents/.github/bugscout.yml",
@@ -74,8 +57,8 @@ describe("/bugscout commands", () => {
       "GET /repos/acme/shop/issues/3/comments",
       "POST /repos/acme/shop/issues/3/comments",
     ]);
-    assert.deepEqual(repo.reactions, ["101:eyes"]);
-    assert.deepEqual(app.index.rankRequests.map((r) => r.request), [{
+    assert.deepEqual(gh.repo.reactions, ["101:eyes"]);
+    assert.deepEqual(gh.app.index.rankRequests.map((r) => r.request), [{
       text: "Session expires too early\n\nSessionStore.lookup returns None\n\nexpiry clock\nthe ttl seems off",
       topK: 3,
       mode: "bm25",
@@ -83,7 +66,7 @@ describe("/bugscout commands", () => {
       exclude: ["tests"],
       latencyBudgetMs: 5000,
     }]);
-    const [comment] = repo.comments.get(3) ?? [];
+    const [comment] = gh.repo.comments.get(3) ?? [];
     assert.equal(comment.body, [
       "<!-- bugscout -->",
       "",
@@ -96,110 +79,110 @@ describe("/bugscout commands", () => {
   }));
 
   it("edits the existing comment in place on a second command", () => withApp(async () => {
-    await app.deliver("issue_comment", command("/bugscout"));
+    await gh.app.deliver("issue_comment", command("/bugscout"));
     // A new ranking time alone is no reason to edit (upsert-own-comment.test.ts); a new reason is.
-    app.index.ranking = { ...RANKING, ms: 6, reason: "ranked again on request" };
+    gh.app.index.ranking = { ...RANKING, ms: 6, reason: "ranked again on request" };
 
-    await app.deliver("issue_comment", command("/bugscout top=1", "triager", 102));
+    await gh.app.deliver("issue_comment", command("/bugscout top=1", "triager", 102));
 
-    const comments = repo.comments.get(3) ?? [];
+    const comments = gh.repo.comments.get(3) ?? [];
     assert.equal(comments.length, 1);
     assert.match(comments[0].body, /mode bm25: ranked again on request · .* · ranked in 6 ms/);
-    assert.deepEqual(repo.reactions, ["101:eyes", "102:eyes"]);
+    assert.deepEqual(gh.repo.reactions, ["101:eyes", "102:eyes"]);
   }));
 
   it("does nothing for a user without triage or write access", () => withApp(async () => {
-    await app.deliver("issue_comment", command("/bugscout", "reader"));
-    await app.deliver("issue_comment", command("/bugscout", "stranger", 103));
+    await gh.app.deliver("issue_comment", command("/bugscout", "reader"));
+    await gh.app.deliver("issue_comment", command("/bugscout", "stranger", 103));
 
-    assert.deepEqual(repo.reactions, []);
-    assert.equal(repo.comments.get(3), undefined);
-    assert.deepEqual(app.index.rankRequests, []);
-    assert.deepEqual(fake.calls().filter((c) => !c.includes("bugscout.yml") && !c.includes("access_tokens")), [
+    assert.deepEqual(gh.repo.reactions, []);
+    assert.equal(gh.repo.comments.get(3), undefined);
+    assert.deepEqual(gh.app.index.rankRequests, []);
+    assert.deepEqual(gh.fake.calls().filter((c) => !c.includes("bugscout.yml") && !c.includes("access_tokens")), [
       "GET /repos/acme/shop/collaborators/reader/permission",
       "GET /repos/acme/shop/collaborators/stranger/permission",
     ]);
   }));
 
   it("lets the issue's author run commands only when the settings allow it", () => withApp(async () => {
-    await app.deliver("issue_comment", command("/bugscout", "reporter", 104, { id: 77 }));
-    assert.deepEqual(repo.reactions, []);
+    await gh.app.deliver("issue_comment", command("/bugscout", "reporter", 104, { id: 77 }));
+    assert.deepEqual(gh.repo.reactions, []);
 
-    repo.settings = "commands:\n  allow: author\n";
-    await app.deliver("issue_comment", command("/bugscout", "reporter", 105, { id: 77 }));
+    gh.repo.settings = "commands:\n  allow: author\n";
+    await gh.app.deliver("issue_comment", command("/bugscout", "reporter", 105, { id: 77 }));
 
-    assert.deepEqual(repo.reactions, ["105:eyes"]);
-    assert.equal(repo.comments.get(3)?.length, 1);
+    assert.deepEqual(gh.repo.reactions, ["105:eyes"]);
+    assert.equal(gh.repo.comments.get(3)?.length, 1);
   }));
 
   it("only maintainers run commands when allow is maintainers", () => withApp(async () => {
-    repo.settings = "commands:\n  allow: maintainers\n";
+    gh.repo.settings = "commands:\n  allow: maintainers\n";
 
-    await app.deliver("issue_comment", command("/bugscout", "triager", 106));
-    await app.deliver("issue_comment", command("/bugscout", "maint", 107));
+    await gh.app.deliver("issue_comment", command("/bugscout", "triager", 106));
+    await gh.app.deliver("issue_comment", command("/bugscout", "maint", 107));
 
-    assert.deepEqual(repo.reactions, ["107:eyes"]);
+    assert.deepEqual(gh.repo.reactions, ["107:eyes"]);
   }));
 
   it("ignores bots, comments without a command, disabled commands and edited comments", () => withApp(async () => {
-    await app.deliver("issue_comment", command("/bugscout", "helper[bot]", 108, { type: "Bot" }));
-    await app.deliver("issue_comment", command("thanks! > /bugscout is neat"));
-    await app.deliver("issue_comment", command("> /bugscout\nquoted, not a command"));
-    await app.deliver("issue_comment", command("```\n/bugscout\n```"));
-    await app.deliver("issue_comment", issueCommentCreated(REPO, ISSUE, { id: 109, body: "/bugscout", user: { login: "maint" } }, "edited"));
-    repo.settings = "commands:\n  enabled: false\n";
-    await app.deliver("issue_comment", command("/bugscout"));
+    await gh.app.deliver("issue_comment", command("/bugscout", "helper[bot]", 108, { type: "Bot" }));
+    await gh.app.deliver("issue_comment", command("thanks! > /bugscout is neat"));
+    await gh.app.deliver("issue_comment", command("> /bugscout\nquoted, not a command"));
+    await gh.app.deliver("issue_comment", command("```\n/bugscout\n```"));
+    await gh.app.deliver("issue_comment", issueCommentCreated(REPO, ISSUE, { id: 109, body: "/bugscout", user: { login: "maint" } }, "edited"));
+    gh.repo.settings = "commands:\n  enabled: false\n";
+    await gh.app.deliver("issue_comment", command("/bugscout"));
 
-    assert.deepEqual(repo.reactions, []);
-    assert.deepEqual(fake.calls().filter((c) => !c.includes("bugscout.yml") && !c.includes("access_tokens")), []);
+    assert.deepEqual(gh.repo.reactions, []);
+    assert.deepEqual(gh.fake.calls().filter((c) => !c.includes("bugscout.yml") && !c.includes("access_tokens")), []);
   }));
 
   it("answers help with the usage, in one help comment kept apart from the ranking", () => withApp(async () => {
-    await app.deliver("issue_comment", command("/bugscout help"));
-    await app.deliver("issue_comment", command("/bugscout help", "maint", 110));
+    await gh.app.deliver("issue_comment", command("/bugscout help"));
+    await gh.app.deliver("issue_comment", command("/bugscout help", "maint", 110));
 
-    assert.deepEqual(repo.comments.get(3)?.map((c) => c.body), [renderHelp("collaborators")]);
-    assert.deepEqual(app.index.rankRequests, []);
+    assert.deepEqual(gh.repo.comments.get(3)?.map((c) => c.body), [renderHelp("collaborators")]);
+    assert.deepEqual(gh.app.index.rankRequests, []);
     assert.ok(renderHelp("collaborators").startsWith("<!-- bugscout:help -->\n\n**BugScout commands** (for people with triage, write, maintain or admin access):"));
   }));
 
   it("answers two help commands that arrive together with one help comment (and two stats commands with one stats comment)", () => withApp(async () => {
     // Each request to the fake takes a while, so without the issue's lock both answers would list the comments
     // before either posts.
-    fake.latencyMs = 30;
+    gh.fake.latencyMs = 30;
     try {
       const statuses = await Promise.all([
-        app.deliver("issue_comment", command("/bugscout help", "maint", 120)),
-        app.deliver("issue_comment", command("/bugscout help", "maint", 121)),
-        app.deliver("issue_comment", command("/bugscout stats", "maint", 122)),
-        app.deliver("issue_comment", command("/bugscout stats", "maint", 123)),
+        gh.app.deliver("issue_comment", command("/bugscout help", "maint", 120)),
+        gh.app.deliver("issue_comment", command("/bugscout help", "maint", 121)),
+        gh.app.deliver("issue_comment", command("/bugscout stats", "maint", 122)),
+        gh.app.deliver("issue_comment", command("/bugscout stats", "maint", 123)),
       ]);
       assert.deepEqual(statuses, [200, 200, 200, 200]);
     } finally {
-      fake.latencyMs = 0;
+      gh.fake.latencyMs = 0;
     }
-    const markers = (repo.comments.get(3) ?? []).map((c) => c.body.split("\n")[0]).sort();
+    const markers = (gh.repo.comments.get(3) ?? []).map((c) => c.body.split("\n")[0]).sort();
     assert.deepEqual(markers, ["<!-- bugscout:help -->", "<!-- bugscout:stats -->"]);
-    assert.equal(repo.reactions.length, 4);
+    assert.equal(gh.repo.reactions.length, 4);
   }));
 
   it("answers a malformed command with what is wrong and the usage", () => withApp(async () => {
-    await app.deliver("issue_comment", command("/bugscout top=500 mode=fast path:../etc"));
+    await gh.app.deliver("issue_comment", command("/bugscout top=500 mode=fast path:../etc"));
 
-    const [comment] = repo.comments.get(3) ?? [];
+    const [comment] = gh.repo.comments.get(3) ?? [];
     assert.equal(comment.body, renderHelp("collaborators", [
       "`top` must be a whole number from 1 to 20",
       "`mode` must be one of `auto`, `bm25`, `dense`, `hybrid`",
       "a `path:` option needs a relative directory without `..`",
     ]));
     assert.match(comment.body, /That command could not be read:\n- top must be a whole number from 1 to 20\n/);
-    assert.deepEqual(app.index.rankRequests, []);
+    assert.deepEqual(gh.app.index.rankRequests, []);
   }));
 
   it("rate-limits commands per repository", () => withApp(async () => {
-    for (let i = 0; i < 4; i++) await app.deliver("issue_comment", command("/bugscout help", "maint", 200 + i));
+    for (let i = 0; i < 4; i++) await gh.app.deliver("issue_comment", command("/bugscout help", "maint", 200 + i));
 
-    assert.deepEqual(repo.reactions, ["200:eyes", "201:eyes"]);
-    assert.ok(app.logs.some((l) => l.includes("command refused: repository rate limit")));
+    assert.deepEqual(gh.repo.reactions, ["200:eyes", "201:eyes"]);
+    assert.ok(gh.app.logs.some((l) => l.includes("command refused: repository rate limit")));
   }, { commandLimit: 2 }));
 });

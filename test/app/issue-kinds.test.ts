@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
 import path from "node:path";
-import { after, afterEach, before, beforeEach, describe, it } from "node:test";
-import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-github.js";
+import { after, before, beforeEach, describe, it } from "node:test";
 import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
 import { startFakeVoyage, type FakeVoyage } from "../fakes/fake-voyage.js";
-import { startTestApp, type TestApp, type TestAppOptions } from "./app-harness.js";
+import { appHarness, type TestApp, type TestAppOptions } from "./app-harness.js";
 import { issueCommentCreated, issuesOpened, type IssueSpec } from "./payloads.js";
 
 const FIXTURE = path.join(import.meta.dirname, "../fixtures/app-repo");
@@ -24,34 +23,26 @@ function details(body: string): string {
 }
 
 describe("speaking when it helps: the issue's kind and the confidence decide, the same in every ranking mode", () => {
-  let fake: FakeGitHub;
-  let repo: FakeRepo;
+  const gh = appHarness({ repo: { ...REPO, headSha: SHA }, tarball: () => tarballFromDirectory(FIXTURE, "acme-shop-6464646") });
+  /** Started by the test's first issue; closed after the test by the harness. */
   let app: TestApp | undefined;
   let voyage: FakeVoyage;
 
   before(async () => {
-    fake = await startFakeGitHub();
     voyage = await startFakeVoyage({ apiKey: "pa-harness-voyage-key-4f1c2e" });
   });
   after(async () => {
-    assert.deepEqual(fake.unexpected, [], "the fake GitHub saw no unexpected request");
     await voyage.close();
-    await fake.close();
   });
-  beforeEach(async () => {
-    repo = fake.addRepo({ ...REPO, headSha: SHA });
-    repo.tarballs.set(SHA, await tarballFromDirectory(FIXTURE, "acme-shop-6464646"));
-    repo.roles.set("maint", "maintain");
-  });
-  afterEach(async () => {
-    await app?.close();
+  beforeEach(() => {
+    gh.repo.roles.set("maint", "maintain");
     app = undefined;
   });
 
   async function open(spec: IssueSpec, options: TestAppOptions = {}): Promise<string | undefined> {
-    app ??= await startTestApp(fake, { realIndex: true, ...options });
+    app ??= await gh.start({ realIndex: true, ...options });
     assert.equal(await app.deliver("issues", issuesOpened(REPO, spec)), 200);
-    const comments = repo.comments.get(spec.number) ?? [];
+    const comments = gh.repo.comments.get(spec.number) ?? [];
     assert.ok(comments.length <= 1);
     return comments[0]?.body;
   }
@@ -79,11 +70,11 @@ describe("speaking when it helps: the issue's kind and the confidence decide, th
   it("a maintainer's /bugscout ranks a feature request; trigger.types: [bug, feature] answers it by itself", async () => {
     assert.equal(await open({ number: 6, ...FEATURE }), undefined);
     assert.equal(await app!.deliver("issue_comment", issueCommentCreated(REPO, { number: 6, ...FEATURE }, { id: 606, body: "/bugscout", user: { login: "maint" } })), 200);
-    const asked = repo.comments.get(6)?.[0]?.body ?? "";
+    const asked = gh.repo.comments.get(6)?.[0]?.body ?? "";
     assert.match(asked, /^1\. \[shopcart\/billing\/discount\\\.py\]/m);
     assert.match(details(asked), / · type feature \(model\) · /);
 
-    repo.settings = "trigger:\n  types: [bug, feature]\n";
+    gh.repo.settings = "trigger:\n  types: [bug, feature]\n";
     const byItself = await open({ number: 7, ...FEATURE });
     assert.match(byItself ?? "", /^1\. \[shopcart\/billing\/discount\\\.py\]/m);
     assert.equal(await open({ number: 8, ...QUESTION }), undefined);
@@ -97,8 +88,8 @@ describe("speaking when it helps: the issue's kind and the confidence decide, th
     assert.equal(await open({ number: 11, ...report }), undefined);
     const gates = app!.logs.filter((l) => l.includes('"msg":"comment decision"')).map((l) => (JSON.parse(l) as { gate: string }).gate);
     assert.deepEqual(gates, ["type"], "without the form, the classifier does not call it a bug report");
-    repo.files.set(".github/ISSUE_TEMPLATE/config.yml", "blank_issues_enabled: false\n");
-    repo.files.set(
+    gh.repo.files.set(".github/ISSUE_TEMPLATE/config.yml", "blank_issues_enabled: false\n");
+    gh.repo.files.set(
       ".github/ISSUE_TEMPLATE/problem.yml",
       "name: Report a problem\nbody:\n  - type: textarea\n    attributes:\n      label: What did you do?\n  - type: textarea\n    attributes:\n      label: What did you see?\n  - type: input\n    attributes:\n      label: Shop version\n",
     );
@@ -112,7 +103,7 @@ describe("speaking when it helps: the issue's kind and the confidence decide, th
   it("with an embedding key (a hybrid or dense ranking) answers the bug report it answers without one, at the same confidence", async () => {
     const lexical = details((await open({ number: 9, ...BUG })) ?? "");
     await app!.close();
-    app = await startTestApp(fake, { realIndex: true, voyageBaseUrl: voyage.baseUrl });
+    app = await gh.start({ realIndex: true, voyageBaseUrl: voyage.baseUrl });
     const embedded = details((await open({ number: 10, ...BUG })) ?? "");
     assert.match(lexical, /^mode bm25: /);
     assert.match(embedded, /^mode (dense|hybrid): /);

@@ -1,11 +1,10 @@
 import assert from "node:assert/strict";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { after, before, beforeEach, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import type { Ranking } from "../../src/rank/types.js";
-import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-github.js";
 import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
-import { isMapRead, startTestApp, type TestApp } from "./app-harness.js";
+import { appHarness, isMapRead } from "./app-harness.js";
 import { issuesLabeled, issuesOpened } from "./payloads.js";
 import { expectedFooter } from "./expected-footer.js";
 
@@ -56,39 +55,21 @@ const MAP_READS = [
 ];
 
 describe("issues.opened", () => {
-  let fake: FakeGitHub;
-  let repo: FakeRepo;
-  let app: TestApp;
-
-  before(async () => {
-    fake = await startFakeGitHub();
-  });
-  after(async () => {
-    assert.deepEqual(fake.unexpected, [], "the fake GitHub saw no unexpected request");
-    await fake.close();
-  });
-  beforeEach(async () => {
-    fake.requests.length = 0;
-    repo = fake.addRepo({ ...REPO, headSha: SHA });
-    repo.tarballs.set(SHA, await tarballFromDirectory(FIXTURE, "acme-shop-0123456"));
-  });
+  const gh = appHarness({ repo: { ...REPO, headSha: SHA }, tarball: () => tarballFromDirectory(FIXTURE, "acme-shop-0123456") });
 
   async function withApp(fn: () => Promise<void>): Promise<void> {
-    app = await startTestApp(fake);
+    const app = await gh.start();
     app.index.ranking = RANKING;
-    try {
-      await fn();
-    } finally {
-      await app.close();
-    }
-    assert.deepEqual(fake.unexpected, []);
+    await fn();
+    await app.close();
+    assert.deepEqual(gh.fake.unexpected, []);
   }
 
   it("indexes the default branch snapshot, ranks the issue and posts exactly one comment", () => withApp(async () => {
-    const status = await app.deliver("issues", issuesOpened(REPO, ISSUE));
+    const status = await gh.app.deliver("issues", issuesOpened(REPO, ISSUE));
 
     assert.equal(status, 200);
-    assert.deepEqual(fake.calls().filter((c) => !isMapRead(c)), [
+    assert.deepEqual(gh.fake.calls().filter((c) => !isMapRead(c)), [
       "POST /app/installations/42/access_tokens",
       "GET /repos/acme/shop/contents/.github/bugscout.yml",
       "GET /repos/acme/.github/contents/.github/bugscout.yml",
@@ -99,10 +80,10 @@ describe("issues.opened", () => {
       "GET /repos/acme/shop/issues/7/comments",
       "POST /repos/acme/shop/issues/7/comments",
     ]);
-    assert.deepEqual(fake.calls().filter(isMapRead), MAP_READS, "the maps are read (alongside the index) at the ranked commit");
-    assert.ok(fake.requests.filter((r) => isMapRead(`${r.method} ${r.path}`)).every((r) => r.query.ref === SHA));
-    assert.deepEqual(repo.comments.get(7)?.map((c) => c.body), [EXPECTED_BODY]);
-    const stored = app.index.stored.get("42/acme/shop");
+    assert.deepEqual(gh.fake.calls().filter(isMapRead), MAP_READS, "the maps are read (alongside the index) at the ranked commit");
+    assert.ok(gh.fake.requests.filter((r) => isMapRead(`${r.method} ${r.path}`)).every((r) => r.query.ref === SHA));
+    assert.deepEqual(gh.repo.comments.get(7)?.map((c) => c.body), [EXPECTED_BODY]);
+    const stored = gh.app.index.stored.get("42/acme/shop");
     assert.equal(stored?.commit, SHA);
     assert.deepEqual([...(stored?.files.keys() ?? [])], [
       "README.md",
@@ -116,7 +97,7 @@ describe("issues.opened", () => {
       "shopcart/storage/cache.py",
       "tests/test_discount.py",
     ]);
-    assert.deepEqual(app.index.rankRequests.map((r) => r.request), [{
+    assert.deepEqual(gh.app.index.rankRequests.map((r) => r.request), [{
       text: `${ISSUE.title}\n\n${ISSUE.body}`,
       topK: 5,
       mode: "auto",
@@ -124,16 +105,16 @@ describe("issues.opened", () => {
       exclude: [],
       latencyBudgetMs: 5000,
     }]);
-    const snapshots = await readdir(path.join(app.dataDir, "installations/42/acme/shop.snapshot"));
+    const snapshots = await readdir(path.join(gh.app.dataDir, "installations/42/acme/shop.snapshot"));
     assert.deepEqual(snapshots, [], "the extracted snapshot is removed after indexing");
   }));
 
   it("edits nothing on a second delivery with the same ranking, and edits in place when it changed", () => withApp(async () => {
-    await app.deliver("issues", issuesOpened(REPO, ISSUE));
-    fake.requests.length = 0;
+    await gh.app.deliver("issues", issuesOpened(REPO, ISSUE));
+    gh.fake.requests.length = 0;
 
-    assert.equal(await app.deliver("issues", issuesOpened(REPO, ISSUE)), 200);
-    assert.deepEqual(fake.calls().filter((c) => !isMapRead(c)), [
+    assert.equal(await gh.app.deliver("issues", issuesOpened(REPO, ISSUE)), 200);
+    assert.deepEqual(gh.fake.calls().filter((c) => !isMapRead(c)), [
       "GET /repos/acme/shop/contents/.github/bugscout.yml",
       "GET /repos/acme/.github/contents/.github/bugscout.yml",
       "GET /repos/acme/shop/contents/.github/ISSUE_TEMPLATE",
@@ -141,98 +122,98 @@ describe("issues.opened", () => {
       "GET /repos/acme/shop/issues/7/comments",
     ], "the index is cached per commit and an unchanged body is not posted");
 
-    app.index.ranking = { ...RANKING, files: RANKING.files.slice(0, 1) };
-    fake.requests.length = 0;
-    assert.equal(await app.deliver("issues", issuesOpened(REPO, ISSUE)), 200);
-    const comments = repo.comments.get(7) ?? [];
+    gh.app.index.ranking = { ...RANKING, files: RANKING.files.slice(0, 1) };
+    gh.fake.requests.length = 0;
+    assert.equal(await gh.app.deliver("issues", issuesOpened(REPO, ISSUE)), 200);
+    const comments = gh.repo.comments.get(7) ?? [];
     assert.equal(comments.length, 1);
     assert.match(comments[0].body, /^<!-- bugscout -->\n\n\*\*BugScout\*\*: the file most likely to need a change:\n/);
-    assert.deepEqual(fake.calls().slice(-1), [`PATCH /repos/acme/shop/issues/comments/${comments[0].id}`]);
+    assert.deepEqual(gh.fake.calls().slice(-1), [`PATCH /repos/acme/shop/issues/comments/${comments[0].id}`]);
   }));
 
   it("recreates the comment when it was deleted", () => withApp(async () => {
-    await app.deliver("issues", issuesOpened(REPO, ISSUE));
-    repo.comments.set(7, []);
+    await gh.app.deliver("issues", issuesOpened(REPO, ISSUE));
+    gh.repo.comments.set(7, []);
 
-    await app.deliver("issues", issuesOpened(REPO, ISSUE));
+    await gh.app.deliver("issues", issuesOpened(REPO, ISSUE));
 
-    assert.deepEqual(repo.comments.get(7)?.map((c) => c.body), [EXPECTED_BODY]);
+    assert.deepEqual(gh.repo.comments.get(7)?.map((c) => c.body), [EXPECTED_BODY]);
   }));
 
   it("produces exactly one comment for two simultaneous deliveries", () => withApp(async () => {
     const statuses = await Promise.all([
-      app.deliver("issues", issuesOpened(REPO, ISSUE)),
-      app.deliver("issues", issuesOpened(REPO, ISSUE)),
+      gh.app.deliver("issues", issuesOpened(REPO, ISSUE)),
+      gh.app.deliver("issues", issuesOpened(REPO, ISSUE)),
     ]);
 
     assert.deepEqual(statuses, [200, 200]);
-    assert.equal(repo.comments.get(7)?.length, 1);
-    assert.equal(app.index.indexCalls.length, 1, "the snapshot is indexed once");
+    assert.equal(gh.repo.comments.get(7)?.length, 1);
+    assert.equal(gh.app.index.indexCalls.length, 1, "the snapshot is indexed once");
   }));
 
   it("finds its comment on a later page among many others", () => withApp(async () => {
-    for (let i = 0; i < 130; i++) fake.seedComment(repo, 7, `comment ${i}`, { login: "someone", type: "User", id: 3 });
-    await app.deliver("issues", issuesOpened(REPO, ISSUE));
-    app.index.ranking = { ...RANKING, ms: 43, reason: "ranked again" };
+    for (let i = 0; i < 130; i++) gh.fake.seedComment(gh.repo, 7, `comment ${i}`, { login: "someone", type: "User", id: 3 });
+    await gh.app.deliver("issues", issuesOpened(REPO, ISSUE));
+    gh.app.index.ranking = { ...RANKING, ms: 43, reason: "ranked again" };
 
-    await app.deliver("issues", issuesOpened(REPO, ISSUE));
+    await gh.app.deliver("issues", issuesOpened(REPO, ISSUE));
 
-    const ours = (repo.comments.get(7) ?? []).filter((c) => c.body.startsWith("<!-- bugscout -->"));
+    const ours = (gh.repo.comments.get(7) ?? []).filter((c) => c.body.startsWith("<!-- bugscout -->"));
     assert.equal(ours.length, 1);
     assert.match(ours[0].body, /mode bm25: ranked again · .* · ranked in 43 ms/);
-    assert.ok(fake.calls().includes("PATCH /repos/acme/shop/issues/comments/" + ours[0].id));
+    assert.ok(gh.fake.calls().includes("PATCH /repos/acme/shop/issues/comments/" + ours[0].id));
   }));
 
   it("ignores a comment by a human that carries the marker", () => withApp(async () => {
-    fake.seedComment(repo, 7, "<!-- bugscout --> quoted by a person", { login: "someone", type: "User", id: 3 });
+    gh.fake.seedComment(gh.repo, 7, "<!-- bugscout --> quoted by a person", { login: "someone", type: "User", id: 3 });
 
-    await app.deliver("issues", issuesOpened(REPO, ISSUE));
+    await gh.app.deliver("issues", issuesOpened(REPO, ISSUE));
 
-    const bodies = repo.comments.get(7)?.map((c) => c.body);
+    const bodies = gh.repo.comments.get(7)?.map((c) => c.body);
     assert.deepEqual(bodies, ["<!-- bugscout --> quoted by a person", EXPECTED_BODY]);
   }));
 
   it("does not post on a locked issue", () => withApp(async () => {
-    repo.lockedIssues.add(7);
+    gh.repo.lockedIssues.add(7);
 
-    assert.equal(await app.deliver("issues", issuesOpened(REPO, { ...ISSUE, locked: true })), 200);
+    assert.equal(await gh.app.deliver("issues", issuesOpened(REPO, { ...ISSUE, locked: true })), 200);
 
-    assert.equal(repo.comments.get(7), undefined);
-    assert.ok(!fake.calls().some((c) => c.startsWith("POST /repos/acme/shop/issues/7/comments")));
-    assert.ok(app.logs.some((l) => l.includes("issue is locked")));
+    assert.equal(gh.repo.comments.get(7), undefined);
+    assert.ok(!gh.fake.calls().some((c) => c.startsWith("POST /repos/acme/shop/issues/7/comments")));
+    assert.ok(gh.app.logs.some((l) => l.includes("issue is locked")));
   }));
 
   it("handles an issue locked after the event was sent (403 from GitHub) without an error", () => withApp(async () => {
-    repo.lockedIssues.add(7);
+    gh.repo.lockedIssues.add(7);
 
-    assert.equal(await app.deliver("issues", issuesOpened(REPO, ISSUE)), 200);
+    assert.equal(await gh.app.deliver("issues", issuesOpened(REPO, ISSUE)), 200);
 
-    assert.equal(repo.comments.get(7), undefined);
-    assert.ok(!app.logs.some((l) => l.includes("event handling failed")));
+    assert.equal(gh.repo.comments.get(7), undefined);
+    assert.ok(!gh.app.logs.some((l) => l.includes("event handling failed")));
   }));
 
   it("comments on a trigger label when on_open is off, and not on open", () => withApp(async () => {
-    repo.settings = "trigger:\n  on_open: false\n  labels: [bug]\n";
+    gh.repo.settings = "trigger:\n  on_open: false\n  labels: [bug]\n";
 
-    await app.deliver("issues", issuesOpened(REPO, ISSUE));
-    assert.equal(repo.comments.get(7), undefined);
-    await app.deliver("issues", issuesLabeled(REPO, ISSUE, "question"));
-    assert.equal(repo.comments.get(7), undefined);
-    await app.deliver("issues", issuesLabeled(REPO, ISSUE, "Bug"));
+    await gh.app.deliver("issues", issuesOpened(REPO, ISSUE));
+    assert.equal(gh.repo.comments.get(7), undefined);
+    await gh.app.deliver("issues", issuesLabeled(REPO, ISSUE, "question"));
+    assert.equal(gh.repo.comments.get(7), undefined);
+    await gh.app.deliver("issues", issuesLabeled(REPO, ISSUE, "Bug"));
 
     // The label is also the issue's type: the details say where the type came from.
-    assert.deepEqual(repo.comments.get(7)?.map((c) => c.body), [EXPECTED_BODY.replace("type bug (model)", "type bug (label)")]);
+    assert.deepEqual(gh.repo.comments.get(7)?.map((c) => c.body), [EXPECTED_BODY.replace("type bug (model)", "type bug (label)")]);
   }));
 
   it("skips issues by bots, with an ignored label, or when disabled, calling only the settings API", () => withApp(async () => {
-    await app.deliver("issues", issuesOpened(REPO, { ...ISSUE, author: { login: "dependabot[bot]", type: "Bot" } }));
-    repo.settings = "trigger:\n  ignore_labels: [wontfix]\n";
-    await app.deliver("issues", issuesOpened(REPO, { ...ISSUE, labels: ["wontfix"] }));
-    repo.settings = "enabled: false\n";
-    await app.deliver("issues", issuesOpened(REPO, ISSUE));
+    await gh.app.deliver("issues", issuesOpened(REPO, { ...ISSUE, author: { login: "dependabot[bot]", type: "Bot" } }));
+    gh.repo.settings = "trigger:\n  ignore_labels: [wontfix]\n";
+    await gh.app.deliver("issues", issuesOpened(REPO, { ...ISSUE, labels: ["wontfix"] }));
+    gh.repo.settings = "enabled: false\n";
+    await gh.app.deliver("issues", issuesOpened(REPO, ISSUE));
 
-    assert.equal(repo.comments.get(7), undefined);
-    assert.deepEqual(new Set(fake.calls()), new Set([
+    assert.equal(gh.repo.comments.get(7), undefined);
+    assert.deepEqual(new Set(gh.fake.calls()), new Set([
       "POST /app/installations/42/access_tokens",
       "GET /repos/acme/shop/contents/.github/bugscout.yml",
       "GET /repos/acme/.github/contents/.github/bugscout.yml",
@@ -240,22 +221,22 @@ describe("issues.opened", () => {
   }));
 
   it("logs the comment instead of posting it in dry-run mode", () => withApp(async () => {
-    repo.settings = "dry_run: true\n";
+    gh.repo.settings = "dry_run: true\n";
 
-    await app.deliver("issues", issuesOpened(REPO, ISSUE));
+    await gh.app.deliver("issues", issuesOpened(REPO, ISSUE));
 
-    assert.equal(repo.comments.get(7), undefined);
-    assert.ok(!fake.calls().some((c) => c.includes("/comments")));
-    const line = app.logs.find((l) => l.includes("dry run: comment not posted"));
+    assert.equal(gh.repo.comments.get(7), undefined);
+    assert.ok(!gh.fake.calls().some((c) => c.includes("/comments")));
+    const line = gh.app.logs.find((l) => l.includes("dry run: comment not posted"));
     assert.equal(JSON.parse(line ?? "{}").body, EXPECTED_BODY);
   }));
 
   it("stays silent below the confidence floor when the settings say so", () => withApp(async () => {
-    repo.settings = "ranking:\n  min_confidence: 0.99\ncomment:\n  below_confidence: silent\n";
+    gh.repo.settings = "ranking:\n  min_confidence: 0.99\ncomment:\n  below_confidence: silent\n";
 
-    await app.deliver("issues", issuesOpened(REPO, ISSUE));
+    await gh.app.deliver("issues", issuesOpened(REPO, ISSUE));
 
-    assert.equal(repo.comments.get(7), undefined);
-    assert.ok(!fake.calls().some((c) => c.includes("/comments")));
+    assert.equal(gh.repo.comments.get(7), undefined);
+    assert.ok(!gh.fake.calls().some((c) => c.includes("/comments")));
   }));
 });

@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { after, before, beforeEach, describe, it } from "node:test";
-import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-github.js";
+import { before, beforeEach, describe, it } from "node:test";
 import { buildTarball, tarballFromDirectory } from "../fakes/fake-github-tarball.js";
 import { addCommit } from "../fakes/fake-github-commits.js";
 import { FakePulls } from "../fakes/fake-github-pulls.js";
-import { startTestApp, type TestApp } from "./app-harness.js";
+import { appHarness } from "./app-harness.js";
 import { issueCommentCreated, issuesOpened } from "./payloads.js";
 import { issueClosed } from "./payloads-pulls.js";
 
@@ -27,24 +26,12 @@ function visible(body: string): string {
 }
 
 describe("the comment maintainers read, end to end with the real ranker", () => {
-  let fake: FakeGitHub;
-  let repo: FakeRepo;
-  let app: TestApp;
-
-  before(async () => {
-    fake = await startFakeGitHub();
-    new FakePulls(fake);
+  const gh = appHarness({ repo: { ...REPO, headSha: SHA }, tarball: () => tarballFromDirectory(FIXTURE, "acme-shop-5555555"), app: { realIndex: true } });
+  before(() => {
+    new FakePulls(gh.fake);
   });
-  after(async () => {
-    assert.deepEqual(fake.unexpected, [], "the fake GitHub saw no unexpected request");
-    await fake.close();
-  });
-  beforeEach(async () => {
-    fake.requests.length = 0;
-    repo = fake.addRepo({ ...REPO, headSha: SHA });
-    repo.tarballs.set(SHA, await tarballFromDirectory(FIXTURE, "acme-shop-5555555"));
-    repo.roles.set("maint", "write");
-    app = await startTestApp(fake, { realIndex: true });
+  beforeEach(() => {
+    gh.repo.roles.set("maint", "write");
   });
 
   /** Waits (at most a minute) for the app to finish an event Probot answered 202 to on a loaded machine. */
@@ -54,13 +41,13 @@ describe("the comment maintainers read, end to end with the real ranker", () => 
   }
 
   const KEY = { installationId: 42, owner: "acme", repo: "shop" };
-  const ownComment = (number: number) => repo.comments.get(number)?.find((c) => c.body.startsWith("<!-- bugscout -->\n"))?.body;
+  const ownComment = (number: number) => gh.repo.comments.get(number)?.find((c) => c.body.startsWith("<!-- bugscout -->\n"))?.body;
 
   async function open(number: number, title: string, body: string): Promise<string | undefined> {
-    const status = await app.deliver("issues", issuesOpened(REPO, { number, title, body }));
+    const status = await gh.app.deliver("issues", issuesOpened(REPO, { number, title, body }));
     assert.ok(status === 200 || status === 202, `status ${status}`);
     // Ranked and recorded (a comment, or silence): the prediction is kept either way.
-    await until(async () => ownComment(number) !== undefined || (await app.deps.records!.findPrediction(KEY, number)) !== undefined);
+    await until(async () => ownComment(number) !== undefined || (await gh.app.deps.records!.findPrediction(KEY, number)) !== undefined);
     return ownComment(number);
   }
 
@@ -75,48 +62,45 @@ describe("the comment maintainers read, end to end with the real ranker", () => 
     assert.match(clear, /<details>\n<summary>Details for maintainers<\/summary>\n\nmode bm25: [^\n]* · type bug \(model\) · confidence 0\.\d\d · ranked in [^\n]+ · commit 5555555 · `\/bugscout help` for commands\n\n<\/details>\n$/);
 
     // The confidence floor apart, a report naming several parts of the shop lists several files.
-    await app.close();
-    repo.settings = "ranking:\n  min_confidence: 0\n";
-    app = await startTestApp(fake, { realIndex: true });
+    await gh.app.close();
+    gh.repo.settings = "ranking:\n  min_confidence: 0\n";
+    await gh.start({ realIndex: true });
     const vague = await open(2, "Everything is slow", "session cache invoice discount router all slow") ?? "";
     assert.ok(listedPaths(vague).length >= 3, vague);
-    await app.close();
   });
 
   it("says nothing on an issue it cannot place until a maintainer asks, and records the ranking", async () => {
     assert.equal(await open(3, "Question", "How do I install this?"), undefined);
-    assert.deepEqual(fake.calls().filter((c) => /^(POST|PATCH) \/repos\//.test(c)), [], "no comment, no label");
-    assert.equal((await app.deps.records!.readStats(KEY, 0)).issuesRanked, 1, "silence still records the ranking");
+    assert.deepEqual(gh.fake.calls().filter((c) => /^(POST|PATCH) \/repos\//.test(c)), [], "no comment, no label");
+    assert.equal((await gh.app.deps.records!.readStats(KEY, 0)).issuesRanked, 1, "silence still records the ranking");
 
-    await app.deliver("issue_comment", issueCommentCreated(REPO, { number: 3, title: "Question", body: "How do I install this?" }, { id: 801, body: "/bugscout", user: { login: "maint" } }));
+    await gh.app.deliver("issue_comment", issueCommentCreated(REPO, { number: 3, title: "Question", body: "How do I install this?" }, { id: 801, body: "/bugscout", user: { login: "maint" } }));
     await until(() => ownComment(3) !== undefined);
     const answer = ownComment(3) ?? "";
     assert.match(answer, /^<!-- bugscout -->\n\nBugScout found too little in this issue to point at files\. Maintainers: comment `\/bugscout` with a file name/);
-    await app.close();
   });
 
   it("counts readers' 👍 and 👎 on the comment when the issue closes, in /bugscout stats", async () => {
     const issue = JSON.parse(await readFile(path.join(ROOT, "test/fixtures/app-issues/negative-total.json"), "utf8")) as { title: string; body: string };
     assert.ok(await open(4, issue.title, issue.body));
-    const comment = repo.comments.get(4)!.find((c) => c.body.startsWith("<!-- bugscout -->\n"))!;
-    fake.react(repo, comment.id, "+1", "alice");
-    fake.react(repo, comment.id, "+1", "carol");
-    fake.react(repo, comment.id, "-1", "bob");
-    fake.react(repo, comment.id, "heart", "dave");
+    const comment = gh.repo.comments.get(4)!.find((c) => c.body.startsWith("<!-- bugscout -->\n"))!;
+    gh.fake.react(gh.repo, comment.id, "+1", "alice");
+    gh.fake.react(gh.repo, comment.id, "+1", "carol");
+    gh.fake.react(gh.repo, comment.id, "-1", "bob");
+    gh.fake.react(gh.repo, comment.id, "heart", "dave");
 
-    assert.equal(await app.deliver("issues", issueClosed(REPO, { number: 4, title: issue.title, body: issue.body })), 200);
-    await until(async () => (await app.deps.records!.readStats(KEY, 0)).feedback.up > 0);
-    assert.ok(fake.calls().includes(`GET /repos/acme/shop/issues/comments/${comment.id}/reactions`), "read once, at close");
-    await app.deliver("issue_comment", issueCommentCreated(REPO, { number: 4, title: issue.title, body: issue.body }, { id: 802, body: "/bugscout stats", user: { login: "maint" } }));
-    await until(() => repo.comments.get(4)?.some((c) => c.body.startsWith("<!-- bugscout:stats -->")) === true);
-    const stats = repo.comments.get(4)?.find((c) => c.body.startsWith("<!-- bugscout:stats -->"))?.body ?? "";
+    assert.equal(await gh.app.deliver("issues", issueClosed(REPO, { number: 4, title: issue.title, body: issue.body })), 200);
+    await until(async () => (await gh.app.deps.records!.readStats(KEY, 0)).feedback.up > 0);
+    assert.ok(gh.fake.calls().includes(`GET /repos/acme/shop/issues/comments/${comment.id}/reactions`), "read once, at close");
+    await gh.app.deliver("issue_comment", issueCommentCreated(REPO, { number: 4, title: issue.title, body: issue.body }, { id: 802, body: "/bugscout stats", user: { login: "maint" } }));
+    await until(() => gh.repo.comments.get(4)?.some((c) => c.body.startsWith("<!-- bugscout:stats -->")) === true);
+    const stats = gh.repo.comments.get(4)?.find((c) => c.body.startsWith("<!-- bugscout:stats -->"))?.body ?? "";
     assert.ok(stats.includes("| Readers' 👍 / 👎 on the comment (counted when the issue closed) | 2 / 1 | 2 / 1 |"), stats);
-    await app.close();
   });
 
   it("credits a trace through dist/*.js to the TypeScript source under src/", async () => {
     const top = "acme-shop-5555555";
-    repo.tarballs.set(SHA, await buildTarball([
+    gh.repo.tarballs.set(SHA, await buildTarball([
       { name: `${top}/package.json`, content: '{ "name": "acme-client", "main": "dist/index.js" }\n' },
       { name: `${top}/src/index.ts`, content: "export { request } from './client';\nexport { retry } from './retry';\n" },
       { name: `${top}/src/client.ts`, content: "export function request(url: string) {\n  return fetchJson(url);\n}\n" },
@@ -132,7 +116,6 @@ describe("the comment maintainers read, end to end with the real ranker", () => 
     // The built line is not the source's: the frame names the source file and its function, no line.
     assert.match(body, /^1\. \[src\/client\\\.ts\]\([^)]*\) — [^\n]*stack frame `src\/client\.ts in request`/m);
     assert.doesNotMatch(body, /\/home\/me|node_modules/, "nothing of the reporter's machine");
-    await app.close();
   });
 
   it("places a GitHub Action's trace through its committed bundle by the bundle's source map, read from GitHub", async () => {
@@ -146,7 +129,7 @@ describe("the comment maintainers read, end to end with the real ranker", () => 
       ["dist/index.js", await fixture("bundle/index.js")],
       ["dist/index.js.map", await fixture("bundle/index.js.map")],
     ]);
-    await addCommit(fake, repo, SHA, files);
+    await addCommit(gh.fake, gh.repo, SHA, files);
     const lineOf = (text: string, needle: string) => text.split("\n").findIndex((l) => l.includes(needle)) + 1;
     const thrownAt = lineOf(files.get("dist/index.js")!.toString(), 'throw new Error("empty input")');
     const body = await open(6, "The action fails on an empty labels input", [
@@ -158,7 +141,6 @@ describe("the comment maintainers read, end to end with the real ranker", () => 
     const [, from, to] = /^1\. \[src\/parse\\\.ts\]\([^)]*#L(\d+)-L(\d+)\) — `parsePairs`/m.exec(body) ?? [];
     assert.ok(Number(from) <= sourceLine && sourceLine <= Number(to), `the pointer holds the source line the map gives (${sourceLine}): ${body}`);
     assert.ok(body.includes(` · stack frame \`src/parse.ts:${sourceLine} in parsePairs\``), "the bundle's frame is quoted at the source's line");
-    assert.ok(fake.calls().includes("GET /repos/acme/shop/contents/dist/index.js.map"), fake.calls().join("\n"));
-    await app.close();
+    assert.ok(gh.fake.calls().includes("GET /repos/acme/shop/contents/dist/index.js.map"), gh.fake.calls().join("\n"));
   });
 });

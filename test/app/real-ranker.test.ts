@@ -1,11 +1,10 @@
 import assert from "node:assert/strict";
 import { readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { after, before, beforeEach, describe, it } from "node:test";
+import { describe, it } from "node:test";
 import { repoStorePath } from "../../src/triage/data-layout.js";
-import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-github.js";
 import { buildTarball, tarballFromDirectory } from "../fakes/fake-github-tarball.js";
-import { startTestApp, type TestApp } from "./app-harness.js";
+import { appHarness } from "./app-harness.js";
 import { installationDeleted, issuesOpened } from "./payloads.js";
 
 const FIXTURE = path.join(import.meta.dirname, "../fixtures/app-repo");
@@ -19,30 +18,17 @@ function listedPaths(body: string): string[] {
 }
 
 describe("the app with the real index and ranker", () => {
-  let fake: FakeGitHub;
-  let repo: FakeRepo;
-  let app: TestApp;
-
-  before(async () => {
-    fake = await startFakeGitHub();
-  });
-  after(async () => {
-    assert.deepEqual(fake.unexpected, [], "the fake GitHub saw no unexpected request");
-    await fake.close();
-  });
-  beforeEach(async () => {
-    fake.requests.length = 0;
-    repo = fake.addRepo({ ...REPO, headSha: SHA });
+  const gh = appHarness({
     // The one-line answer below the confidence floor (silence is the default): every issue gets a comment to check.
-    repo.settings = "comment:\n  below_confidence: brief\n";
-    repo.tarballs.set(SHA, await tarballFromDirectory(FIXTURE, "acme-shop-7777777"));
-    app = await startTestApp(fake, { realIndex: true });
+    repo: { ...REPO, headSha: SHA, settings: "comment:\n  below_confidence: brief\n" },
+    tarball: () => tarballFromDirectory(FIXTURE, "acme-shop-7777777"),
+    app: { realIndex: true },
   });
 
   async function commentOn(number: number, title: string, body: string | null): Promise<string> {
-    assert.equal(await app.deliver("issues", issuesOpened(REPO, { number, title, body })), 200);
-    const comments = repo.comments.get(number) ?? [];
-    assert.equal(comments.length, 1, app.logs.filter((l) => l.includes('"level":50')).join("\n"));
+    assert.equal(await gh.app.deliver("issues", issuesOpened(REPO, { number, title, body })), 200);
+    const comments = gh.repo.comments.get(number) ?? [];
+    assert.equal(comments.length, 1, gh.app.logs.filter((l) => l.includes('"level":50')).join("\n"));
     return comments[0].body;
   }
 
@@ -62,8 +48,7 @@ describe("the app with the real index and ranker", () => {
     assert.match(binaryish, /^<!-- bugscout -->\n\n/);
     const cjk = await commentOn(5, "購物車的發票總額為負數", "ログインセッションが期限切れになります。Корзина не работает.");
     assert.match(cjk, /^<!-- bugscout -->\n\n/);
-    assert.deepEqual(fake.unexpected, []);
-    await app.close();
+    assert.deepEqual(gh.fake.unexpected, []);
   });
 
   it("renders nothing the issue tries to inject", async () => {
@@ -80,54 +65,50 @@ describe("the app with the real index and ranker", () => {
     assert.ok(!outsideCode.includes("](https://evil") && !/https?:\/\/evil/.test(outsideCode));
     assert.ok(body.split("\n").every((line) => !line.startsWith("<") || /^<(!-- bugscout --|sub|details|summary|\/details)>/.test(line)), "no HTML block from the issue");
     assert.ok(!body.includes("@octocat") || body.includes(`@${ZWJ}octocat`) || /`[^`]*@octocat[^`]*`/.test(body));
-    await app.close();
   });
 
   it("keeps installations apart: a ranking only sees its own installation's repository", async () => {
-    const twin = fake.addRepo({ owner: "acme", name: "shop2", installationId: 43, headSha: SHA });
+    const twin = gh.fake.addRepo({ owner: "acme", name: "shop2", installationId: 43, headSha: SHA });
     twin.tarballs.set(SHA, await buildTarball([{ name: "acme-shop2-7777777/only_here.py", content: "def refund_invoice_total():\n    pass\n" }]));
     // A lone file in a one-file tree is a ranking with no lead (confidence below the default floor): the floor is off
     // here, so the twin's comment lists what its own index holds.
     twin.settings = "ranking:\n  min_confidence: 0\n";
 
     const mine = await commentOn(7, "invoice total refund", "compute_total of an Invoice");
-    await app.deliver("issues", issuesOpened({ owner: "acme", name: "shop2", installationId: 43 }, { number: 7, title: "invoice total refund", body: "compute_total of an Invoice" }));
+    await gh.app.deliver("issues", issuesOpened({ owner: "acme", name: "shop2", installationId: 43 }, { number: 7, title: "invoice total refund", body: "compute_total of an Invoice" }));
     const theirs = twin.comments.get(7)?.[0]?.body ?? "";
 
     assert.ok(!listedPaths(mine).includes("only_here.py"));
     assert.deepEqual(listedPaths(theirs), ["only_here.py"]);
-    assert.deepEqual((await readdir(path.join(app.dataDir, "installations"))).sort(), ["42", "43"]);
+    assert.deepEqual((await readdir(path.join(gh.app.dataDir, "installations"))).sort(), ["42", "43"]);
 
-    await app.deliver("installation", installationDeleted(43));
-    assert.deepEqual(await readdir(path.join(app.dataDir, "installations")), ["42"]);
-    await app.close();
+    await gh.app.deliver("installation", installationDeleted(43));
+    assert.deepEqual(await readdir(path.join(gh.app.dataDir, "installations")), ["42"]);
   });
 
   it("notes a partial index in the comment, also once the index is cached", async () => {
-    await app.close();
-    app = await startTestApp(fake, { realIndex: true, limits: { maxFiles: 3 } });
+    await gh.app.close();
+    await gh.start({ realIndex: true, limits: { maxFiles: 3 } });
     const note = "_Partial index\\: this repository is over BugScout\\'s file\\-count limit\\, so only part of it was indexed and ranked\\._";
 
     const first = await commentOn(10, "session lookup", "SessionStore");
     const second = await commentOn(11, "session lookup", "SessionStore");
 
     for (const body of [first, second]) assert.ok(body.includes(`\n\n${note}\n`), body);
-    assert.equal(fake.calls().filter((c) => c.includes("/tarball/")).length, 1, "the second issue reused the stored index");
-    await app.close();
+    assert.equal(gh.fake.calls().filter((c) => c.includes("/tarball/")).length, 1, "the second issue reused the stored index");
   });
 
   it("rebuilds an index file it cannot read", async () => {
     await commentOn(8, "invoice total refund", "compute_total");
-    await app.close();
-    app = await startTestApp(fake, { realIndex: true });
-    const store = repoStorePath(app.dataDir, { installationId: 42, owner: "acme", repo: "shop" });
+    await gh.app.close();
+    await gh.start({ realIndex: true });
+    const store = repoStorePath(gh.app.dataDir, { installationId: 42, owner: "acme", repo: "shop" });
     await import("node:fs/promises").then((fs) => fs.mkdir(path.dirname(store), { recursive: true }));
     await writeFile(store, "this is not a sqlite database, just garbage bytes ".repeat(100));
 
     const body = await commentOn(9, "invoice total refund", "compute_total");
 
     assert.equal(listedPaths(body)[0], "shopcart/billing/invoice.py");
-    assert.ok(app.logs.some((l) => l.includes("unusable index store deleted, rebuilding")));
-    await app.close();
+    assert.ok(gh.app.logs.some((l) => l.includes("unusable index store deleted, rebuilding")));
   });
 });

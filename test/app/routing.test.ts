@@ -1,12 +1,11 @@
 import assert from "node:assert/strict";
 import path from "node:path";
-import { after, before, beforeEach, describe, it } from "node:test";
+import { beforeEach, describe, it } from "node:test";
 import type { Ranking } from "../../src/rank/types.js";
-import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-github.js";
 import { getIssue, setIssue, type FakeIssue } from "../fakes/fake-github-issues.js";
 import { addLabel, removeLabel } from "../fakes/fake-github-routing.js";
 import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
-import { isMapRead, startTestApp, type TestApp, type TestAppOptions } from "./app-harness.js";
+import { appHarness, isMapRead, type TestAppOptions } from "./app-harness.js";
 import { issueCommentCreated, issuesEdited, issuesOpened } from "./payloads.js";
 import { issueClosed } from "./payloads-pulls.js";
 import { FakePulls } from "../fakes/fake-github-pulls.js";
@@ -79,47 +78,32 @@ const UNSURE: Ranking = {
 const LINK = `https://github.example/acme/shop/blob/${SHA}`;
 
 describe("area labels and code owners", () => {
-  let fake: FakeGitHub;
-  let repo: FakeRepo;
-  let app: TestApp;
+  const gh = appHarness({ repo: { ...REPO, headSha: SHA }, tarball: () => tarballFromDirectory(FIXTURE, "acme-shop-0123456") });
   let issue: FakeIssue;
 
-  before(async () => {
-    fake = await startFakeGitHub();
-  });
-  after(async () => {
-    assert.deepEqual(fake.unexpected, [], "the fake GitHub saw no unexpected request");
-    await fake.close();
-  });
-  beforeEach(async () => {
-    fake.requests.length = 0;
-    repo = fake.addRepo({ ...REPO, headSha: SHA });
-    repo.tarballs.set(SHA, await tarballFromDirectory(FIXTURE, "acme-shop-0123456"));
-    repo.files.set(".github/labeler.yml", LABELER_V5);
-    repo.labels.push("bug", "area/billing", "area/auth");
+  beforeEach(() => {
+    gh.repo.files.set(".github/labeler.yml", LABELER_V5);
+    gh.repo.labels.push("bug", "area/billing", "area/auth");
     issue = { number: ISSUE.number, title: ISSUE.title, body: ISSUE.body, labels: ["bug"] };
-    setIssue(repo, issue);
+    setIssue(gh.repo, issue);
   });
 
   async function withApp(ranking: Ranking, fn: () => Promise<void>, options: TestAppOptions = {}): Promise<void> {
-    app = await startTestApp(fake, options);
+    const app = await gh.start(options);
     app.index.ranking = ranking;
-    try {
-      await fn();
-    } finally {
-      await app.close();
-    }
-    assert.deepEqual(fake.unexpected, []);
-    assert.deepEqual(repo.createdLabels, [], "BugScout never creates a label");
+    await fn();
+    await app.close();
+    assert.deepEqual(gh.fake.unexpected, []);
+    assert.deepEqual(gh.repo.createdLabels, [], "BugScout never creates a label");
   }
 
-  const comments = () => repo.comments.get(ISSUE.number) ?? [];
-  const writes = () => fake.calls().filter((c) => !c.startsWith("GET ") && !c.includes("access_tokens"));
+  const comments = () => gh.repo.comments.get(ISSUE.number) ?? [];
+  const writes = () => gh.fake.calls().filter((c) => !c.startsWith("GET ") && !c.includes("access_tokens"));
 
   it("adds the area label of the leading file, once, and keeps its state in the one comment", () => withApp(BILLING, async () => {
-    assert.equal(await app.deliver("issues", issuesOpened(REPO, { ...ISSUE, labels: ["bug"] })), 200);
+    assert.equal(await gh.app.deliver("issues", issuesOpened(REPO, { ...ISSUE, labels: ["bug"] })), 200);
 
-    assert.deepEqual(fake.calls().filter((c) => !isMapRead(c) && !c.includes("bugscout.yml") && !c.includes("access_tokens")), [
+    assert.deepEqual(gh.fake.calls().filter((c) => !isMapRead(c) && !c.includes("bugscout.yml") && !c.includes("access_tokens")), [
       "GET /repos/acme/shop/contents/.github/ISSUE_TEMPLATE",
       "GET /repos/acme/shop/branches/main",
       `GET /repos/acme/shop/tarball/${SHA}`,
@@ -146,30 +130,30 @@ describe("area labels and code owners", () => {
       '<!-- bugscout:routing {"added":["area/billing"],"declined":[],"assigned":[]} -->',
       "",
     ].join("\n")]);
-    assert.ok(app.logs.some((l) => l.includes("head-branch and base-branch rules are about pull requests")), "the ignored branch rule is said once in the log");
+    assert.ok(gh.app.logs.some((l) => l.includes("head-branch and base-branch rules are about pull requests")), "the ignored branch rule is said once in the log");
 
     // A redelivery converges: nothing is written again.
-    fake.requests.length = 0;
-    assert.equal(await app.deliver("issues", issuesOpened(REPO, { ...ISSUE, labels: ["bug"] })), 200);
+    gh.fake.requests.length = 0;
+    assert.equal(await gh.app.deliver("issues", issuesOpened(REPO, { ...ISSUE, labels: ["bug"] })), 200);
     assert.deepEqual(writes(), []);
     assert.deepEqual(issue.labels, ["bug", "area/billing"]);
     assert.equal(comments().length, 1);
   }));
 
   it("never puts back a label a person removed: not on a redelivery, a command or an edit", () => withApp(BILLING, async () => {
-    await app.deliver("issues", issuesOpened(REPO, ISSUE));
+    await gh.app.deliver("issues", issuesOpened(REPO, ISSUE));
     removeLabel(issue, "area/billing");
 
-    fake.requests.length = 0;
-    await app.deliver("issues", issuesOpened(REPO, ISSUE));
+    gh.fake.requests.length = 0;
+    await gh.app.deliver("issues", issuesOpened(REPO, ISSUE));
     assert.deepEqual(writes(), [`PATCH /repos/acme/shop/issues/comments/${comments()[0].id}`], "only the comment's state changes");
     assert.match(comments()[0].body, /<!-- bugscout:routing \{"added":\[\],"declined":\["area\/billing"\],"assigned":\[\]\} -->\n$/);
 
-    repo.roles.set("maint", "write");
-    fake.requests.length = 0;
-    await app.deliver("issue_comment", issueCommentCreated(REPO, ISSUE, { id: 501, body: "/bugscout", user: { login: "maint" } }));
+    gh.repo.roles.set("maint", "write");
+    gh.fake.requests.length = 0;
+    await gh.app.deliver("issue_comment", issueCommentCreated(REPO, ISSUE, { id: 501, body: "/bugscout", user: { login: "maint" } }));
     issue.body = "compute_total raises ValueError in invoice.py";
-    await app.deliver("issues", issuesEdited(REPO, { ...ISSUE, body: issue.body }, { body: ISSUE.body }));
+    await gh.app.deliver("issues", issuesEdited(REPO, { ...ISSUE, body: issue.body }, { body: ISSUE.body }));
     assert.deepEqual(writes().filter((c) => c.includes("/labels")), []);
     assert.deepEqual(issue.labels, ["bug"]);
     assert.equal(comments().length, 1);
@@ -178,19 +162,19 @@ describe("area labels and code owners", () => {
   it("also respects a label a person removed before BugScout ever added it", () => withApp(BILLING, async () => {
     addLabel(issue, "area/billing", { login: "reporter", type: "User" });
     removeLabel(issue, "area/billing");
-    await app.deliver("issues", issuesOpened(REPO, ISSUE));
+    await gh.app.deliver("issues", issuesOpened(REPO, ISSUE));
     assert.deepEqual(issue.labels, ["bug"]);
     assert.deepEqual(writes().filter((c) => c.includes("/labels")), []);
   }));
 
   it("on a re-rank removes its own label that no longer fits, adds the new one, and leaves people's labels alone", () => withApp(BILLING, async () => {
-    await app.deliver("issues", issuesOpened(REPO, ISSUE));
+    await gh.app.deliver("issues", issuesOpened(REPO, ISSUE));
     addLabel(issue, "area/auth-later", { login: "maintainer", type: "User" });
-    app.index.ranking = AUTH;
+    gh.app.index.ranking = AUTH;
     issue.title = "Session expires too early";
-    fake.requests.length = 0;
+    gh.fake.requests.length = 0;
 
-    assert.equal(await app.deliver("issues", issuesEdited(REPO, { ...ISSUE, title: issue.title }, { title: ISSUE.title })), 200);
+    assert.equal(await gh.app.deliver("issues", issuesEdited(REPO, { ...ISSUE, title: issue.title }, { title: ISSUE.title })), 200);
 
     assert.deepEqual(writes(), [
       "DELETE /repos/acme/shop/issues/7/labels/area/billing",
@@ -200,134 +184,134 @@ describe("area labels and code owners", () => {
     assert.deepEqual(issue.labels, ["bug", "area/auth-later", "area/auth"]);
     assert.equal(comments().length, 1);
     assert.match(comments()[0].body, /shopcart\/auth\/session\\.py/);
-    assert.equal(app.index.rankRequests.at(-1)?.request.text, `Session expires too early\n\n${ISSUE.body}`);
+    assert.equal(gh.app.index.rankRequests.at(-1)?.request.text, `Session expires too early\n\n${ISSUE.body}`);
   }));
 
   it("removes its label when a re-rank falls below labels.min_confidence, and edits the comment instead of going silent", () => withApp(BILLING, async () => {
-    repo.settings = "comment:\n  below_confidence: silent\n";
-    await app.deliver("issues", issuesOpened(REPO, ISSUE));
-    app.index.ranking = UNSURE;
+    gh.repo.settings = "comment:\n  below_confidence: silent\n";
+    await gh.app.deliver("issues", issuesOpened(REPO, ISSUE));
+    gh.app.index.ranking = UNSURE;
     issue.body = "something about totals";
-    fake.requests.length = 0;
+    gh.fake.requests.length = 0;
 
-    await app.deliver("issues", issuesEdited(REPO, { ...ISSUE, body: issue.body }, { body: ISSUE.body }));
+    await gh.app.deliver("issues", issuesEdited(REPO, { ...ISSUE, body: issue.body }, { body: ISSUE.body }));
     assert.deepEqual(issue.labels, ["bug"]);
     assert.equal(comments().length, 1);
     assert.match(comments()[0].body, /BugScout is not confident about any file for this issue/);
   }));
 
   it("re-ranks an edit only when the title or body changed and trigger.on_edit allows it, once per burst", () => withApp(BILLING, async () => {
-    await app.deliver("issues", issuesOpened(REPO, ISSUE));
-    const ranked = app.index.rankRequests.length;
+    await gh.app.deliver("issues", issuesOpened(REPO, ISSUE));
+    const ranked = gh.app.index.rankRequests.length;
 
     const labelsOnly = { ...issuesEdited(REPO, ISSUE, {}), changes: { labels: {} } };
-    await app.deliver("issues", labelsOnly);
-    await app.deliver("issues", issuesEdited(REPO, ISSUE, { body: "old" }, { login: "some-bot[bot]", type: "Bot" }));
-    assert.equal(app.index.rankRequests.length, ranked, "no re-rank for a milestone/label edit or a bot's edit");
+    await gh.app.deliver("issues", labelsOnly);
+    await gh.app.deliver("issues", issuesEdited(REPO, ISSUE, { body: "old" }, { login: "some-bot[bot]", type: "Bot" }));
+    assert.equal(gh.app.index.rankRequests.length, ranked, "no re-rank for a milestone/label edit or a bot's edit");
 
     // Three edits in a burst; GitHub's issue already holds the last text when the deliveries are handled.
     issue.body = "third text";
     const burst = ["first text", "second text", "third text"].map((body, i, all) =>
-      app.deliver("issues", issuesEdited(REPO, { ...ISSUE, body }, { body: i === 0 ? ISSUE.body : all[i - 1] })));
+      gh.app.deliver("issues", issuesEdited(REPO, { ...ISSUE, body }, { body: i === 0 ? ISSUE.body : all[i - 1] })));
     assert.deepEqual(await Promise.all(burst), [200, 200, 200]);
-    assert.equal(app.index.rankRequests.length, ranked + 1, "the burst is ranked once, on its last text");
-    assert.equal(app.index.rankRequests.at(-1)?.request.text, `${ISSUE.title}\n\nthird text`);
+    assert.equal(gh.app.index.rankRequests.length, ranked + 1, "the burst is ranked once, on its last text");
+    assert.equal(gh.app.index.rankRequests.at(-1)?.request.text, `${ISSUE.title}\n\nthird text`);
     assert.equal(comments().length, 1);
 
-    repo.settings = "trigger:\n  on_edit: false\n";
+    gh.repo.settings = "trigger:\n  on_edit: false\n";
     issue.body = "fourth text";
-    await app.deliver("issues", issuesEdited(REPO, { ...ISSUE, body: issue.body }, { body: "third text" }));
-    assert.equal(app.index.rankRequests.length, ranked + 1, "trigger.on_edit: false");
+    await gh.app.deliver("issues", issuesEdited(REPO, { ...ISSUE, body: issue.body }, { body: "third text" }));
+    assert.equal(gh.app.index.rankRequests.length, ranked + 1, "trigger.on_edit: false");
   }, { editSettleMs: 20 }));
 
   it("names a map label the repository lacks as a problem and creates nothing", () => withApp(BILLING, async () => {
-    repo.labels.splice(repo.labels.indexOf("area/billing"), 1);
-    await app.deliver("issues", issuesOpened(REPO, ISSUE));
+    gh.repo.labels.splice(gh.repo.labels.indexOf("area/billing"), 1);
+    await gh.app.deliver("issues", issuesOpened(REPO, ISSUE));
     assert.deepEqual(issue.labels, ["bug"]);
     assert.deepEqual(writes().filter((c) => c.includes("/labels")), []);
     assert.doesNotMatch(comments()[0].body, /no such label|Problems/, "never in the issue thread");
-    assert.equal(repo.checkRuns.length, 1);
-    const [run] = repo.checkRuns;
+    assert.equal(gh.repo.checkRuns.length, 1);
+    const [run] = gh.repo.checkRuns;
     assert.deepEqual([run.name, run.head_sha, run.conclusion], ["BugScout settings", SHA, "neutral"]);
     assert.deepEqual(run.output.annotations.map((a) => [a.path, a.annotation_level, a.title, a.message]), [
       [".github/labeler.yml", "warning", "area/billing", "the repository has no such label; BugScout never creates one (create it, or take it out of the map)"],
     ]);
     // A second issue finds the same problem: reported once, not per issue.
-    for (const number of [8, 9, 10]) setIssue(repo, { number, title: ISSUE.title, body: ISSUE.body, labels: ["bug"] });
-    await app.deliver("issues", issuesOpened(REPO, { ...ISSUE, number: 8 }));
-    assert.equal(repo.checkRuns.length, 1);
+    for (const number of [8, 9, 10]) setIssue(gh.repo, { number, title: ISSUE.title, body: ISSUE.body, labels: ["bug"] });
+    await gh.app.deliver("issues", issuesOpened(REPO, { ...ISSUE, number: 8 }));
+    assert.equal(gh.repo.checkRuns.length, 1);
     // Once the label exists, the next triage passes the check, and says nothing more after that.
-    repo.labels.push("area/billing");
-    await app.deliver("issues", issuesOpened(REPO, { ...ISSUE, number: 9 }));
-    await app.deliver("issues", issuesOpened(REPO, { ...ISSUE, number: 10 }));
-    assert.deepEqual(repo.checkRuns.map((r) => r.conclusion), ["neutral", "success"]);
+    gh.repo.labels.push("area/billing");
+    await gh.app.deliver("issues", issuesOpened(REPO, { ...ISSUE, number: 9 }));
+    await gh.app.deliver("issues", issuesOpened(REPO, { ...ISSUE, number: 10 }));
+    assert.deepEqual(gh.repo.checkRuns.map((r) => r.conclusion), ["neutral", "success"]);
   }));
 
   it("still posts the comment with the problem named, and no label, when labeler.yml is broken", () => withApp(BILLING, async () => {
-    repo.files.set(".github/labeler.yml", "area/billing: [shopcart/billing/**\n");
-    assert.equal(await app.deliver("issues", issuesOpened(REPO, ISSUE)), 200);
+    gh.repo.files.set(".github/labeler.yml", "area/billing: [shopcart/billing/**\n");
+    assert.equal(await gh.app.deliver("issues", issuesOpened(REPO, ISSUE)), 200);
     assert.deepEqual(issue.labels, ["bug"]);
     assert.equal(comments().length, 1);
     assert.doesNotMatch(comments()[0].body, /labeler|Problems/);
-    const [annotation] = repo.checkRuns[0].output.annotations;
+    const [annotation] = gh.repo.checkRuns[0].output.annotations;
     assert.deepEqual([annotation.path, annotation.title], [".github/labeler.yml", "(file)"]);
     assert.match(annotation.message, /^not valid YAML: .+; no label is read from it$/);
     assert.match(comments()[0].body, /1\. \[shopcart\/billing\/invoice\\\.py\]/);
   }));
 
   it("reads labels.areas over the labeler's map, labels with odd characters included, and stays within labels.max", () => withApp(BILLING, async () => {
-    repo.labels.push("💸 billing, money");
-    repo.settings = "labels:\n  max: 2\n  areas:\n    \"💸 billing, money\": [shopcart/billing/]\n    area/billing: [nothing/**]\n";
-    await app.deliver("issues", issuesOpened(REPO, ISSUE));
+    gh.repo.labels.push("💸 billing, money");
+    gh.repo.settings = "labels:\n  max: 2\n  areas:\n    \"💸 billing, money\": [shopcart/billing/]\n    area/billing: [nothing/**]\n";
+    await gh.app.deliver("issues", issuesOpened(REPO, ISSUE));
     assert.deepEqual(issue.labels, ["bug", "💸 billing, money"], "the settings' area/billing replaced the labeler's");
   }));
 
   it("names two owners of the leading file from CODEOWNERS, in code spans by default; max_owners names more", () => withApp(BILLING, async () => {
-    repo.files.set("CODEOWNERS", CODEOWNERS);
-    await app.deliver("issues", issuesOpened(REPO, ISSUE));
+    gh.repo.files.set("CODEOWNERS", CODEOWNERS);
+    await gh.app.deliver("issues", issuesOpened(REPO, ISSUE));
     assert.ok(comments()[0].body.includes("\n\nCode owners (`CODEOWNERS`): `@alice`, `@acme/billing`\n\n<sub>"), comments()[0].body);
-    repo.settings = "max_owners: 3\n";
-    await app.deliver("issues", issuesOpened(REPO, ISSUE));
+    gh.repo.settings = "max_owners: 3\n";
+    await gh.app.deliver("issues", issuesOpened(REPO, ISSUE));
     assert.ok(comments()[0].body.includes("\n\nCode owners (`CODEOWNERS`): `@alice`, `@acme/billing`, `billing@example.com`\n\n<sub>"), comments()[0].body);
     assert.deepEqual(writes().filter((c) => c.includes("assignees")), []);
   }));
 
   it("mentions owners with owners: mention and leaves them out with owners: off", () => withApp(BILLING, async () => {
-    repo.files.set(".github/CODEOWNERS", CODEOWNERS);
-    repo.files.set("CODEOWNERS", "* @someone-else\n");
-    repo.settings = "owners: mention\nmax_owners: 3\n";
-    await app.deliver("issues", issuesOpened(REPO, ISSUE));
+    gh.repo.files.set(".github/CODEOWNERS", CODEOWNERS);
+    gh.repo.files.set("CODEOWNERS", "* @someone-else\n");
+    gh.repo.settings = "owners: mention\nmax_owners: 3\n";
+    await gh.app.deliver("issues", issuesOpened(REPO, ISSUE));
     assert.ok(comments()[0].body.includes("Code owners (`.github/CODEOWNERS`): @alice, @acme/billing, `billing@example.com`"), ".github/ comes first");
-    repo.settings = "owners: off\n";
-    fake.requests.length = 0;
-    await app.deliver("issues", issuesOpened(REPO, ISSUE));
+    gh.repo.settings = "owners: off\n";
+    gh.fake.requests.length = 0;
+    await gh.app.deliver("issues", issuesOpened(REPO, ISSUE));
     assert.doesNotMatch(comments()[0].body, /Code owners/);
-    assert.deepEqual(fake.calls().filter((c) => c.includes("CODEOWNERS")), [], "owners: off reads no CODEOWNERS");
+    assert.deepEqual(gh.fake.calls().filter((c) => c.includes("CODEOWNERS")), [], "owners: off reads no CODEOWNERS");
   }));
 
   it("with owners: assign, assigns the users who can be assigned (never a team), once", () => withApp(BILLING, async () => {
-    repo.files.set("CODEOWNERS", CODEOWNERS);
-    repo.settings = "owners: assign\n";
-    repo.assignable.add("alice");
-    await app.deliver("issues", issuesOpened(REPO, ISSUE));
+    gh.repo.files.set("CODEOWNERS", CODEOWNERS);
+    gh.repo.settings = "owners: assign\n";
+    gh.repo.assignable.add("alice");
+    await gh.app.deliver("issues", issuesOpened(REPO, ISSUE));
     assert.deepEqual(issue.assignees, ["alice"]);
-    assert.deepEqual(fake.calls().filter((c) => c.includes("assignees")), ["GET /repos/acme/shop/assignees/alice", "POST /repos/acme/shop/issues/7/assignees"]);
+    assert.deepEqual(gh.fake.calls().filter((c) => c.includes("assignees")), ["GET /repos/acme/shop/assignees/alice", "POST /repos/acme/shop/issues/7/assignees"]);
     assert.match(comments()[0].body, /"assigned":\["alice"\]/);
 
     // A person unassigns alice: BugScout does not assign again.
     issue.assignees = [];
-    fake.requests.length = 0;
-    await app.deliver("issues", issuesOpened(REPO, ISSUE));
-    assert.deepEqual(fake.calls().filter((c) => c.includes("assignees")), []);
+    gh.fake.requests.length = 0;
+    await gh.app.deliver("issues", issuesOpened(REPO, ISSUE));
+    assert.deepEqual(gh.fake.calls().filter((c) => c.includes("assignees")), []);
     assert.deepEqual(issue.assignees, []);
   }));
 
   it("with owners: assign, says who could not be assigned and reports GitHub's 422 without failing", () => withApp(BILLING, async () => {
-    repo.files.set("CODEOWNERS", "/shopcart/ @carol @dave\n");
-    repo.settings = "owners: assign\n";
-    repo.assignable.add("dave");
-    fake.failNext("POST", /\/issues\/7\/assignees$/, 422, "Validation Failed");
-    assert.equal(await app.deliver("issues", issuesOpened(REPO, ISSUE)), 200);
+    gh.repo.files.set("CODEOWNERS", "/shopcart/ @carol @dave\n");
+    gh.repo.settings = "owners: assign\n";
+    gh.repo.assignable.add("dave");
+    gh.fake.failNext("POST", /\/issues\/7\/assignees$/, 422, "Validation Failed");
+    assert.equal(await gh.app.deliver("issues", issuesOpened(REPO, ISSUE)), 200);
     assert.deepEqual(issue.assignees ?? [], []);
     const body = comments()[0].body;
     assert.ok(body.includes([
@@ -342,37 +326,37 @@ describe("area labels and code owners", () => {
   }));
 
   it("does not assign when a person already assigned someone, or below labels.min_confidence", () => withApp(BILLING, async () => {
-    repo.files.set("CODEOWNERS", CODEOWNERS);
-    repo.settings = "owners: assign\n";
-    repo.assignable.add("alice");
+    gh.repo.files.set("CODEOWNERS", CODEOWNERS);
+    gh.repo.settings = "owners: assign\n";
+    gh.repo.assignable.add("alice");
     issue.assignees = ["zoe"];
-    await app.deliver("issues", issuesOpened(REPO, ISSUE));
+    await gh.app.deliver("issues", issuesOpened(REPO, ISSUE));
     assert.deepEqual(issue.assignees, ["zoe"]);
-    app.index.ranking = UNSURE;
+    gh.app.index.ranking = UNSURE;
     issue.assignees = [];
-    await app.deliver("issues", { ...issuesOpened(REPO, { ...ISSUE, number: 8 }) });
-    assert.deepEqual(getIssue(repo, 8)?.assignees ?? [], []);
-    assert.deepEqual(fake.calls().filter((c) => c.startsWith("POST") && c.includes("assignees")), []);
+    await gh.app.deliver("issues", { ...issuesOpened(REPO, { ...ISSUE, number: 8 }) });
+    assert.deepEqual(getIssue(gh.repo, 8)?.assignees ?? [], []);
+    assert.deepEqual(gh.fake.calls().filter((c) => c.startsWith("POST") && c.includes("assignees")), []);
   }));
 
   it("reports area label accuracy in /bugscout stats: closed issues carrying a label of the map, and how often it was BugScout's", () => withApp(BILLING, async () => {
-    new FakePulls(fake);
-    repo.roles.set("maint", "write");
+    new FakePulls(gh.fake);
+    gh.repo.roles.set("maint", "write");
     const open = async (number: number, ranking: Ranking) => {
-      app.index.ranking = ranking;
-      setIssue(repo, { number, title: `issue ${number}`, body: "text", labels: [] });
-      await app.deliver("issues", issuesOpened(REPO, { number, title: `issue ${number}`, body: "text" }));
+      gh.app.index.ranking = ranking;
+      setIssue(gh.repo, { number, title: `issue ${number}`, body: "text", labels: [] });
+      await gh.app.deliver("issues", issuesOpened(REPO, { number, title: `issue ${number}`, body: "text" }));
     };
     await open(7, BILLING); // BugScout: area/billing, kept
     await open(8, AUTH); // BugScout: area/auth, replaced by a person with area/billing
     await open(9, UNSURE); // BugScout: no label
     await open(10, BILLING); // closed without a label of the map: not counted
-    assert.deepEqual([7, 8, 9].map((n) => getIssue(repo, n)?.labels), [["area/billing"], ["area/auth"], []]);
+    assert.deepEqual([7, 8, 9].map((n) => getIssue(gh.repo, n)?.labels), [["area/billing"], ["area/auth"], []]);
     for (const [number, labels] of [[7, ["bug", "area/billing"]], [8, ["area/billing"]], [9, ["area/billing"]], [10, ["bug"]]] as const) {
-      assert.equal(await app.deliver("issues", issueClosed(REPO, { number, title: `issue ${number}`, body: "text", labels: [...labels] })), 200);
+      assert.equal(await gh.app.deliver("issues", issueClosed(REPO, { number, title: `issue ${number}`, body: "text", labels: [...labels] })), 200);
     }
 
-    await app.deliver("issue_comment", issueCommentCreated(REPO, { number: 7, title: "issue 7", body: "text" }, { id: 900, body: "/bugscout stats", user: { login: "maint" } }));
+    await gh.app.deliver("issue_comment", issueCommentCreated(REPO, { number: 7, title: "issue 7", body: "text" }, { id: 900, body: "/bugscout stats", user: { login: "maint" } }));
     const stats = comments().find((c) => c.body.startsWith("<!-- bugscout:stats -->"))?.body ?? "";
     assert.ok(stats.includes([
       "| Closed issues carrying an area label of the map | 3 | 3 |",
@@ -382,16 +366,16 @@ describe("area labels and code owners", () => {
   }));
 
   it("answers huge or hostile maps with a problem line, in bounded time, and still comments", () => withApp(BILLING, async () => {
-    repo.files.set(".github/labeler.yml", `area/billing: ['shopcart/billing/**']\n# ${"x".repeat(1_100_000)}\n`);
+    gh.repo.files.set(".github/labeler.yml", `area/billing: ['shopcart/billing/**']\n# ${"x".repeat(1_100_000)}\n`);
     // Thousands of rules (under 1 MB), one built to make a backtracking matcher take exponential time, one escaping.
     const rules = Array.from({ length: 60_000 }, (_, i) => `*a${i}* @t${i % 7}`);
     rules.splice(10, 0, `${"*a".repeat(30)}*b @x`, "!shopcart/ @x", "../../etc/** @escape");
-    repo.files.set(".github/CODEOWNERS", `${rules.join("\n")}\n`);
+    gh.repo.files.set(".github/CODEOWNERS", `${rules.join("\n")}\n`);
     const started = performance.now();
-    assert.equal(await app.deliver("issues", issuesOpened(REPO, ISSUE)), 200);
+    assert.equal(await gh.app.deliver("issues", issuesOpened(REPO, ISSUE)), 200);
     assert.ok(performance.now() - started < 60_000, "bounded time");
     const body = comments()[0].body;
-    assert.deepEqual(repo.checkRuns[0].output.annotations.map((a) => [a.path, a.start_line, a.message]), [
+    assert.deepEqual(gh.repo.checkRuns[0].output.annotations.map((a) => [a.path, a.start_line, a.message]), [
       [".github/labeler.yml", 1, "larger than 1 MB (1100041 bytes); not read"],
       [".github/CODEOWNERS", 12, "GitHub does not support `!` patterns in CODEOWNERS; the line is skipped"],
       [".github/CODEOWNERS", 50002, "more than 50000 rules: the rest are not read"],

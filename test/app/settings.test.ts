@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
-import { after, before, beforeEach, describe, it } from "node:test";
+import { beforeEach, describe, it } from "node:test";
 import { parseSettings, stopsBugScout } from "../../src/triage/parse-settings.js";
 import { defaultSettings } from "../../src/triage/settings-schema.js";
-import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-github.js";
 import { buildTarball } from "../fakes/fake-github-tarball.js";
-import { startTestApp, type TestApp } from "./app-harness.js";
+import { appHarness } from "./app-harness.js";
 import { issueCommentCreated, issuesOpened, push } from "./payloads.js";
 import { expectedFooter } from "./expected-footer.js";
 
@@ -100,22 +99,13 @@ describe("parseSettings", () => {
 describe("settings in the app", () => {
   const SHA = "3333333333333333333333333333333333333333";
   const REPO = { owner: "acme", name: "shop", installationId: 42 };
-  let fake: FakeGitHub;
-  let repo: FakeRepo;
-  let app: TestApp;
-
-  before(async () => {
-    fake = await startFakeGitHub();
+  const gh = appHarness({
+    repo: { ...REPO, headSha: SHA },
+    tarball: () => buildTarball([{ name: "acme-shop-3333333/app.py", content: "def dispatch():\n    pass\n" }]),
+    app: {},
   });
-  after(async () => {
-    assert.deepEqual(fake.unexpected, [], "the fake GitHub saw no unexpected request");
-    await fake.close();
-  });
-  beforeEach(async () => {
-    repo = fake.addRepo({ ...REPO, headSha: SHA });
-    repo.tarballs.set(SHA, await buildTarball([{ name: "acme-shop-3333333/app.py", content: "def dispatch():\n    pass\n" }]));
-    app = await startTestApp(fake);
-    app.index.ranking = {
+  beforeEach(() => {
+    gh.app.index.ranking = {
       mode: "bm25",
       reason: "no embedding key configured",
       ms: 3,
@@ -125,20 +115,20 @@ describe("settings in the app", () => {
   });
 
   async function commentFor(settings: string | undefined, orgSettings?: string): Promise<string | undefined> {
-    if (settings === undefined) delete repo.settings;
-    else repo.settings = settings;
-    if (orgSettings === undefined) fake.orgSettings.delete("acme");
-    else fake.orgSettings.set("acme", orgSettings);
-    await app.deliver("issues", issuesOpened(REPO, { number: 1, title: "dispatch fails", body: "" }));
-    await app.close();
-    assert.deepEqual(fake.unexpected, []);
-    return repo.comments.get(1)?.[0]?.body;
+    if (settings === undefined) delete gh.repo.settings;
+    else gh.repo.settings = settings;
+    if (orgSettings === undefined) gh.fake.orgSettings.delete("acme");
+    else gh.fake.orgSettings.set("acme", orgSettings);
+    await gh.app.deliver("issues", issuesOpened(REPO, { number: 1, title: "dispatch fails", body: "" }));
+    await gh.app.close();
+    assert.deepEqual(gh.fake.unexpected, []);
+    return gh.repo.comments.get(1)?.[0]?.body;
   }
 
   it("reports settings problems in a check run, with their lines, never in the comment, and uses defaults for the bad parts", async () => {
     const body = await commentFor("ranking:\n  top_k: 0\n  mode: dense\nfoo: 1\ncomment:\n  footer: Thanks from the team\n");
 
-    assert.ok(app.index.rankRequests[0].request.mode === "dense" && app.index.rankRequests[0].request.topK === 1);
+    assert.ok(gh.app.index.rankRequests[0].request.mode === "dense" && gh.app.index.rankRequests[0].request.topK === 1);
     assert.equal(body, [
       "<!-- bugscout -->",
       "",
@@ -150,7 +140,7 @@ describe("settings in the app", () => {
       "",
       ...expectedFooter("mode bm25: no embedding key configured · type bug (model) · confidence 0.75 · ranked in 3 ms · commit 3333333 · `/bugscout help` for commands"),
     ].join("\n"));
-    assert.deepEqual(repo.checkRuns.map((r) => [r.head_sha, r.conclusion, r.output.annotations.map((a) => `${a.start_line}: ${a.title}: ${a.message}`)]), [
+    assert.deepEqual(gh.repo.checkRuns.map((r) => [r.head_sha, r.conclusion, r.output.annotations.map((a) => `${a.start_line}: ${a.title}: ${a.message}`)]), [
       [SHA, "neutral", ["4: foo: unknown key", "2: ranking.top_k: out of range (1 to 20): 0 is read as 1"]],
     ]);
   });
@@ -159,8 +149,8 @@ describe("settings in the app", () => {
     const body = await commentFor("dry_run: true\nranking: [top_k: 3\n  mode: : :\n");
 
     assert.equal(body, undefined);
-    assert.deepEqual(app.index.rankRequests, []);
-    const [run] = repo.checkRuns;
+    assert.deepEqual(gh.app.index.rankRequests, []);
+    const [run] = gh.repo.checkRuns;
     assert.deepEqual([run.head_sha, run.conclusion], [SHA, "failure"]);
     assert.match(run.output.title, /^BugScout is stopped on this repository/);
     assert.deepEqual(run.output.annotations.slice(0, 2).map((a) => [a.path, a.start_line, a.annotation_level]), [[".github/bugscout.yml", 2, "failure"], [".github/bugscout.yml", 3, "failure"]]);
@@ -170,63 +160,63 @@ describe("settings in the app", () => {
   for (const value of ["no", '"false"', "Off"]) {
     it(`enabled: ${value} keeps BugScout silent`, async () => {
       assert.equal(await commentFor(`enabled: ${value}\nranking:\n  top_k: 3\n`), undefined);
-      assert.deepEqual([app.index.rankRequests, repo.checkRuns], [[], []]);
+      assert.deepEqual([gh.app.index.rankRequests, gh.repo.checkRuns], [[], []]);
     });
   }
 
   it("an enabled or dry_run it does not understand stops BugScout, whatever the rest of the file says", async () => {
     assert.equal(await commentFor("enabled: sometimes\ncomment:\n  footer: hi\n"), undefined);
-    assert.deepEqual(repo.checkRuns[0].output.annotations.map((a) => [a.start_line, a.title, a.annotation_level]), [[1, "enabled", "failure"]]);
+    assert.deepEqual(gh.repo.checkRuns[0].output.annotations.map((a) => [a.start_line, a.title, a.annotation_level]), [[1, "enabled", "failure"]]);
   });
 
   it("reads trigger.ignore_labels given as one string", async () => {
-    repo.settings = "trigger:\n  ignore_labels: enhancement\n";
-    await app.deliver("issues", issuesOpened(REPO, { number: 1, title: "dispatch fails", body: "", labels: ["enhancement"] }));
-    await app.deliver("issues", issuesOpened(REPO, { number: 2, title: "dispatch fails", body: "", labels: ["bug"] }));
-    await app.close();
-    assert.deepEqual([repo.comments.get(1), repo.comments.get(2)?.length], [undefined, 1]);
-    assert.deepEqual(repo.checkRuns, []);
+    gh.repo.settings = "trigger:\n  ignore_labels: enhancement\n";
+    await gh.app.deliver("issues", issuesOpened(REPO, { number: 1, title: "dispatch fails", body: "", labels: ["enhancement"] }));
+    await gh.app.deliver("issues", issuesOpened(REPO, { number: 2, title: "dispatch fails", body: "", labels: ["bug"] }));
+    await gh.app.close();
+    assert.deepEqual([gh.repo.comments.get(1), gh.repo.comments.get(2)?.length], [undefined, 1]);
+    assert.deepEqual(gh.repo.checkRuns, []);
   });
 
   it("answers only a maintainer's /bugscout help while stopped, saying why; any other command does nothing", async () => {
-    repo.settings = "dry_run: true\nenabled: [\n";
-    repo.roles.set("maint", "maintain");
-    repo.roles.set("tri", "triage");
+    gh.repo.settings = "dry_run: true\nenabled: [\n";
+    gh.repo.roles.set("maint", "maintain");
+    gh.repo.roles.set("tri", "triage");
     const issue = { number: 4, title: "dispatch fails", body: "" };
-    await app.deliver("issue_comment", issueCommentCreated(REPO, issue, { id: 601, body: "/bugscout", user: { login: "maint" } }));
-    await app.deliver("issue_comment", issueCommentCreated(REPO, issue, { id: 602, body: "/bugscout help", user: { login: "tri" } }));
-    await app.deliver("issue_comment", issueCommentCreated(REPO, issue, { id: 603, body: "/bugscout help", user: { login: "maint" } }));
-    await app.close();
+    await gh.app.deliver("issue_comment", issueCommentCreated(REPO, issue, { id: 601, body: "/bugscout", user: { login: "maint" } }));
+    await gh.app.deliver("issue_comment", issueCommentCreated(REPO, issue, { id: 602, body: "/bugscout help", user: { login: "tri" } }));
+    await gh.app.deliver("issue_comment", issueCommentCreated(REPO, issue, { id: 603, body: "/bugscout help", user: { login: "maint" } }));
+    await gh.app.close();
 
-    const comments = repo.comments.get(4) ?? [];
+    const comments = gh.repo.comments.get(4) ?? [];
     assert.equal(comments.length, 1);
     assert.match(comments[0].body, /^<!-- bugscout:help -->\n\n\*\*BugScout is stopped on this repository\*\* until its settings are fixed[^\n]*\n- `\.github\/bugscout\.yml` line 2: not valid YAML\\: [^\n]*\n\n\*\*BugScout commands\*\* \(for people with write, maintain or admin access\)/);
-    assert.deepEqual(app.index.rankRequests, []);
+    assert.deepEqual(gh.app.index.rankRequests, []);
   });
 
   it("gives a push that breaks the file a failing check run naming the line, and the fixing push a passing one", async () => {
     const broken = "b".repeat(40);
     const fixed = "f".repeat(40);
-    repo.settings = "ranking:\n  top_k: 3\n  mode: [hybrid\n";
-    await app.deliver("push", push(REPO, { before: SHA, after: broken, modified: [".github/bugscout.yml"] }));
-    await app.deps.background.idle();
-    repo.settings = "ranking:\n  top_k: 3\n  mode: hybrid\n";
-    await app.deliver("push", push(REPO, { before: broken, after: fixed, modified: [".github/bugscout.yml"] }));
+    gh.repo.settings = "ranking:\n  top_k: 3\n  mode: [hybrid\n";
+    await gh.app.deliver("push", push(REPO, { before: SHA, after: broken, modified: [".github/bugscout.yml"] }));
+    await gh.app.deps.background.idle();
+    gh.repo.settings = "ranking:\n  top_k: 3\n  mode: hybrid\n";
+    await gh.app.deliver("push", push(REPO, { before: broken, after: fixed, modified: [".github/bugscout.yml"] }));
     // A push that touches none of the files BugScout reads gets no check run.
-    await app.deliver("push", push(REPO, { before: fixed, after: "c".repeat(40), modified: ["app.py"] }));
-    await app.close();
+    await gh.app.deliver("push", push(REPO, { before: fixed, after: "c".repeat(40), modified: ["app.py"] }));
+    await gh.app.close();
 
-    assert.deepEqual(repo.checkRuns.map((r) => [r.name, r.head_sha, r.conclusion]), [["BugScout settings", broken, "failure"], ["BugScout settings", fixed, "success"]]);
-    const [annotation] = repo.checkRuns[0].output.annotations;
+    assert.deepEqual(gh.repo.checkRuns.map((r) => [r.name, r.head_sha, r.conclusion]), [["BugScout settings", broken, "failure"], ["BugScout settings", fixed, "success"]]);
+    const [annotation] = gh.repo.checkRuns[0].output.annotations;
     assert.deepEqual([annotation.path, annotation.start_line], [".github/bugscout.yml", 3], "the unclosed bracket's line");
-    assert.ok(fake.requests.some((r) => r.path === "/repos/acme/shop/contents/.github/bugscout.yml" && r.query.ref === broken), "read at the pushed commit");
+    assert.ok(gh.fake.requests.some((r) => r.path === "/repos/acme/shop/contents/.github/bugscout.yml" && r.query.ref === broken), "read at the pushed commit");
   });
 
   it("an installation without checks: write still triages, and says why in the log", async () => {
-    repo.checksDenied = true;
+    gh.repo.checksDenied = true;
     const body = await commentFor("foo: 1\n");
     assert.match(body ?? "", /^<!-- bugscout -->/);
-    assert.ok(app.logs.some((l) => l.includes("operator problems not published") && l.includes("403")));
+    assert.ok(gh.app.logs.some((l) => l.includes("operator problems not published") && l.includes("403")));
   });
 
   it("reads the organization's .github repository and follows _extends", async () => {
@@ -236,13 +226,13 @@ describe("settings in the app", () => {
 
   it("a repository file with _extends merges over the base, lists replaced not concatenated", async () => {
     const base = "_extends: .github\n";
-    repo.roles.clear();
-    fake.orgSettings.set("acme", "paths:\n  exclude: [docs]\ncomment:\n  header: Base header\n");
-    repo.settings = `${base}paths:\n  exclude: [tests]\n`;
-    await app.deliver("issues", issuesOpened(REPO, { number: 1, title: "dispatch fails", body: "" }));
-    await app.close();
+    gh.repo.roles.clear();
+    gh.fake.orgSettings.set("acme", "paths:\n  exclude: [docs]\ncomment:\n  header: Base header\n");
+    gh.repo.settings = `${base}paths:\n  exclude: [tests]\n`;
+    await gh.app.deliver("issues", issuesOpened(REPO, { number: 1, title: "dispatch fails", body: "" }));
+    await gh.app.close();
 
-    assert.deepEqual(app.index.rankRequests[0].request.exclude, ["tests"]);
-    assert.match(repo.comments.get(1)?.[0]?.body ?? "", /^<!-- bugscout -->\n\nBase header\n\n/);
+    assert.deepEqual(gh.app.index.rankRequests[0].request.exclude, ["tests"]);
+    assert.match(gh.repo.comments.get(1)?.[0]?.body ?? "", /^<!-- bugscout -->\n\nBase header\n\n/);
   });
 });

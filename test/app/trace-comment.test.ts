@@ -1,10 +1,9 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { after, before, beforeEach, describe, it } from "node:test";
-import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-github.js";
+import { beforeEach, describe, it } from "node:test";
 import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
-import { startTestApp, type TestApp } from "./app-harness.js";
+import { appHarness } from "./app-harness.js";
 import { issuesOpened } from "./payloads.js";
 
 /** A payments service (Go) and a shop package (Python), with a CODEOWNERS naming several owners per folder. */
@@ -31,29 +30,19 @@ function matchedWords(line: string): string[] {
 }
 
 describe("the comment on a stack trace, through the App with the real index and ranker", () => {
-  let fake: FakeGitHub;
-  let repo: FakeRepo;
-  let app: TestApp;
-
-  before(async () => {
-    fake = await startFakeGitHub();
+  const gh = appHarness({
+    repo: { ...REPO, headSha: SHA },
+    tarball: () => tarballFromDirectory(FIXTURE, "acme-payments-6565656"),
+    app: { realIndex: true },
   });
-  after(async () => {
-    assert.deepEqual(fake.unexpected, [], "the fake GitHub saw no unexpected request");
-    await fake.close();
-  });
-  beforeEach(async () => {
-    fake.requests.length = 0;
-    repo = fake.addRepo({ ...REPO, headSha: SHA });
-    repo.tarballs.set(SHA, await tarballFromDirectory(FIXTURE, "acme-payments-6565656"));
-    repo.files.set(".github/CODEOWNERS", readFileSync(path.join(FIXTURE, ".github/CODEOWNERS"), "utf8"));
-    app = await startTestApp(fake, { realIndex: true });
+  beforeEach(() => {
+    gh.repo.files.set(".github/CODEOWNERS", readFileSync(path.join(FIXTURE, ".github/CODEOWNERS"), "utf8"));
   });
 
   async function commentOn(number: number, issue: { title: string; body: string }): Promise<string> {
-    assert.equal(await app.deliver("issues", issuesOpened(REPO, { number, ...issue })), 200);
-    const comments = repo.comments.get(number) ?? [];
-    assert.equal(comments.length, 1, app.logs.filter((l) => l.includes('"level":50')).join("\n"));
+    assert.equal(await gh.app.deliver("issues", issuesOpened(REPO, { number, ...issue })), 200);
+    const comments = gh.repo.comments.get(number) ?? [];
+    assert.equal(comments.length, 1, gh.app.logs.filter((l) => l.includes('"level":50')).join("\n"));
     return comments[0].body;
   }
 
@@ -68,7 +57,6 @@ describe("the comment on a stack trace, through the App with the real index and 
       assert.deepEqual(words.filter((w) => ["com", "github", "self"].includes(w)), [], `noise among ${words.join(", ")}`);
     }
     assert.ok(body.includes("\n\nCode owners (`.github/CODEOWNERS`): `@carol`, `@dave`\n\n"), "two owners of the leading file");
-    await app.close();
   });
 
   it("a traceback through an installed copy quotes the repository's path, one frame per file, no filler words", async () => {
@@ -84,14 +72,12 @@ describe("the comment on a stack trace, through the App with the real index and 
       assert.deepEqual(words.filter((w) => filler.includes(w)), [], `filler among ${words.join(", ")}`);
     }
     assert.ok(body.includes("\n\nCode owners (`.github/CODEOWNERS`): `@alice`, `@bob`\n\n"), body);
-    await app.close();
   });
 
   it("names more owners of the leading file when `max_owners` says so, and only that file's", async () => {
-    repo.settings = "max_owners: 5\n";
+    gh.repo.settings = "max_owners: 5\n";
     const body = await commentOn(3, readIssue("go-panic.md"));
     assert.ok(body.includes("\n\nCode owners (`.github/CODEOWNERS`): `@carol`, `@dave`, `@erin`\n\n"), body);
     assert.doesNotMatch(body, /@frank|@grace/, "not the owners of main.go, which only started the work");
-    await app.close();
   });
 });
