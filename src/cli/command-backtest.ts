@@ -9,12 +9,15 @@ import { statusOf } from "../github/github-client.js";
 import { createSqliteRecordStore } from "../records/sqlite-record-store.js";
 import { recordsPath } from "../triage/data-layout.js";
 import { refreshIndex } from "../triage/refresh-index.js";
-import { runBacktest, type BacktestDeps, type BacktestItem, type BacktestResult } from "../triage/run-backtest.js";
+import { runBacktest, type BacktestDeps, type BacktestItem, type BacktestResult, type SpeakSummary } from "../triage/run-backtest.js";
+import { findIssueType } from "../triage/find-issue-type.js";
+import type { ClosingIssue } from "../triage/fix-ports.js";
+import type { Settings } from "../triage/settings-schema.js";
 import { readSettings } from "../github/read-settings.js";
 import type { RestClient } from "../github/rest-client.js";
 import type { LabelAccuracy } from "../route/score-label-accuracy.js";
 import { readRoutingMaps } from "../triage/read-routing-maps.js";
-import type { Log } from "../triage/ports.js";
+import type { Log, RepoGateway } from "../triage/ports.js";
 import type { TriageDeps } from "../triage/triage-issue.js";
 import { defaultSettings } from "../triage/settings-schema.js";
 import { CliError } from "./cli-error.js";
@@ -68,10 +71,11 @@ export async function runBacktestCommand(io: CliIo, options: BacktestCommandOpti
   const installationId = options.installation ?? LOCAL_INSTALLATION_ID;
   const key = { installationId, owner, repo };
   const records = createSqliteRecordStore({ locate: (id) => recordsPath(target.dataDir, id) });
-  const gateway = createRepoGateway(client, { owner, repo }, runtime.snapshot);
+  const gateway = withoutBacktested(createRepoGateway(client, { owner, repo }, runtime.snapshot), fixes.flatMap((f) => f.issues));
   const deps = runtime.triageDeps(gateway, { log, webBaseUrl: target.webBaseUrl });
   const settings = defaultSettings();
-  const labels = await readAreaMap(client, { owner, repo }, deps, log).catch((error: unknown) => { throw failure("reading the area map")(error); });
+  const own = await readSettings(client, { owner, repo }).catch((error: unknown) => { throw failure("reading the settings")(error); });
+  const labels = await readAreaMap(client, { owner, repo }, own, deps, log).catch((error: unknown) => { throw failure("reading the area map")(error); });
   let result: BacktestResult;
   try {
     result = await runBacktest({
@@ -87,6 +91,8 @@ export async function runBacktestCommand(io: CliIo, options: BacktestCommandOpti
       log,
       onProgress: (done, total) => io.progress.update("backtest", done, total),
       ...(labels ? { labels } : {}),
+      typeOf: (issue) => findIssueType(deps, { key, issue: { number: issue.number, title: issue.title, body: issue.body, labels: [] }, settings: own.settings }),
+      settings: own.settings,
     }, fixes);
     io.progress.done();
   } catch (error) {
@@ -98,10 +104,11 @@ export async function runBacktestCommand(io: CliIo, options: BacktestCommandOpti
   }
   if (options.json) {
     const { overall } = result.report;
-    io.out(JSON.stringify({ repository: `${owner}/${repo}`, overall, ...(result.labels ? { labels: result.labels } : {}), issues: result.items }));
+    io.out(JSON.stringify({ repository: `${owner}/${repo}`, overall, ...(result.labels ? { labels: result.labels } : {}), speak: result.speak, issues: result.items }));
   } else {
     io.out(renderReport(result.report));
     io.out("");
+    io.out(`${renderSpeak(result.speak, own.settings)}\n`);
     if (result.labels) io.out(`${renderLabelAccuracy(result.labels)}\n`);
     for (const item of result.items) io.out(renderItem(item));
   }
@@ -112,12 +119,35 @@ export async function runBacktestCommand(io: CliIo, options: BacktestCommandOpti
  * The repository's area map (labeler.yml and `labels.areas`, at the default branch's head) and label settings, or
  * undefined when it has none. Settings problems do not stop a backtest; they are only logged.
  */
-async function readAreaMap(client: RestClient, repo: { owner: string; repo: string }, deps: TriageDeps, log: Log): Promise<BacktestDeps["labels"]> {
-  const { settings, problems } = await readSettings(client, repo);
+async function readAreaMap(client: RestClient, repo: { owner: string; repo: string }, own: Awaited<ReturnType<typeof readSettings>>, deps: TriageDeps, log: Log): Promise<BacktestDeps["labels"]> {
+  const { settings, problems } = own;
   const head = await deps.gateway.fetchBranchHead((await client.rest.repos.get({ ...repo })).data.default_branch);
   const maps = await readRoutingMaps(deps, { labels: settings.labels, owners: "off" }, head);
   for (const problem of [...problems, ...maps.problems]) log.warn({ path: problem.path, problem: problem.message }, "area map problem");
   return maps.areas.labels.length > 0 ? { areas: maps.areas, settings: settings.labels } : undefined;
+}
+
+/**
+ * The gateway with the backtested issues left out of the closed issues the issue-type classifier adapts to: the
+ * backtest reads each issue's type as it was opened, so the issue's own label must not teach the classifier its answer.
+ */
+function withoutBacktested<G extends Pick<RepoGateway, "listClosedIssues">>(gateway: G, issues: readonly ClosingIssue[]): G {
+  const list = gateway.listClosedIssues?.bind(gateway);
+  if (!list) return gateway;
+  const backtested = new Set(issues.map((i) => i.title));
+  return { ...gateway, listClosedIssues: async (max: number) => (await list(max)).filter((i) => !backtested.has(i.title)) };
+}
+
+/** One paragraph on what the App would have said by itself, and on the type read against the issues' type labels. */
+function renderSpeak(speak: SpeakSummary, settings: Pick<Settings, "trigger" | "ranking">): string {
+  const pct = (n: number, d: number) => (d === 0 ? "n/a" : `${Math.round((100 * n) / d)}%`);
+  const rule = `trigger.types ${settings.trigger.types.join(", ") || "none"}, ranking.min_confidence ${settings.ranking.min_confidence.toFixed(2)}`;
+  const spoke = `Comments: the App would have commented by itself on ${speak.commented} of ${speak.scored} scored issue(s) (${pct(speak.commented, speak.scored)}; ${rule}), ` +
+    `with a file the fix changed first for ${speak.commentedFirstRight} (${pct(speak.commentedFirstRight, speak.commented)} of those).`;
+  const typed = speak.typeLabelled === 0
+    ? "Issue type: no scored issue carries a type label."
+    : `Issue type: ${speak.typeLabelled} scored issue(s) carry a type label; the type read from the text alone was the label's for ${speak.typeAgreed} (${pct(speak.typeAgreed, speak.typeLabelled)}).`;
+  return `${spoke}\n${typed}`;
 }
 
 /** One paragraph on area labels: how many scored issues carry a label of the map, how often BugScout's was theirs. */
@@ -133,7 +163,8 @@ function renderItem(item: BacktestItem): string {
   if (item.status === "skipped") return `${head}: skipped, ${item.reason ?? "unknown reason"}`;
   if (item.status === "no-reachable-file") return `${head}: no reachable file (only tests or added files changed)`;
   const ranked = item.files.filter((f) => f.rank !== null).sort((a, b) => a.rank! - b.rank!);
-  const labels = item.labels && item.labels.length > 0 ? `; label ${item.labels.join(", ")}` : "";
+  const labels = (item.labels && item.labels.length > 0 ? `; label ${item.labels.join(", ")}` : "") +
+    (item.issue_type ? `; ${item.issue_type.type} (${item.issue_type.source}), ${item.comment ? "commented" : "quiet"}` : "");
   if (ranked.length === 0) return `${head}: not ranked in the top ${RANK_DEPTH} (${item.files.map((f) => f.path).join(", ")})${labels}`;
   return `${head}: ${ranked.map((f) => `${f.path} ranked ${f.rank}`).join(", ")}${labels}`;
 }

@@ -10,6 +10,10 @@ import { selectReachableFiles } from "./select-fix-files.js";
 import type { AreaMap } from "../route/area-map.js";
 import { decideRouting, type RoutingSettings } from "../route/decide-routing.js";
 import { scoreLabelAccuracy, type LabelAccuracy, type LabelledIssue } from "../route/score-label-accuracy.js";
+import { typeFromLabels } from "../issue-type/label-types.js";
+import type { IssueType, IssueTypeName } from "../issue-type/types.js";
+import { decideComment } from "./decide-comment.js";
+import type { Settings } from "./settings-schema.js";
 
 /** What a backtest needs; the CLI builds it over the REST client, the store pool and the records. */
 export interface BacktestDeps {
@@ -24,6 +28,12 @@ export interface BacktestDeps {
   readonly onProgress?: (done: number, total: number) => void;
   /** The repository's area map and label settings: with them the backtest also scores area labels. */
   readonly labels?: { readonly areas: AreaMap; readonly settings: RoutingSettings["labels"] };
+  /**
+   * The issue's type as the App would have read it when the issue was opened (its text, no labels), and the settings
+   * that decide whether the App comments by itself.
+   */
+  readonly typeOf: (issue: ClosingIssue) => Promise<IssueType>;
+  readonly settings: Pick<Settings, "trigger" | "ranking" | "issue_types">;
 }
 
 /** One issue of the backtest and what became of it. */
@@ -38,6 +48,25 @@ export interface BacktestItem {
   readonly files: readonly { readonly path: string; readonly rank: number | null }[];
   /** With an area map: the labels BugScout would have chosen for the issue. */
   readonly labels?: readonly string[];
+  /** Scored issues: the type BugScout read from the issue's text. */
+  readonly issue_type?: IssueType;
+  /** Scored issues: the type the issue's labels say now, if any. */
+  readonly labelled_type?: IssueTypeName;
+  /** Scored issues: whether the App would have commented by itself (`trigger.types`, `ranking.min_confidence`). */
+  readonly comment?: boolean;
+}
+
+/** Over the scored issues: how often the App would have spoken by itself, and how right it was then; the type read against the issues' own type labels. */
+export interface SpeakSummary {
+  readonly scored: number;
+  /** Issues the App would have commented on by itself. */
+  readonly commented: number;
+  /** Of those, the issues whose first file is one the fix changed. */
+  readonly commentedFirstRight: number;
+  /** Scored issues that carry a type label now. */
+  readonly typeLabelled: number;
+  /** Of those, the issues whose type BugScout read from the text alone is the label's. */
+  readonly typeAgreed: number;
 }
 
 /** The eval-style report over the scored issues, and every issue's line. */
@@ -46,6 +75,7 @@ export interface BacktestResult {
   readonly items: readonly BacktestItem[];
   /** With an area map: over the scored issues that carry a label of the map, how often BugScout's label was theirs. */
   readonly labels?: LabelAccuracy;
+  readonly speak: SpeakSummary;
 }
 
 /** Ranks compared with the comment the app would post: a file below this rank counts as "not ranked" in the records. */
@@ -81,6 +111,7 @@ export async function runBacktest(deps: BacktestDeps, fixes: readonly { pull: Me
     }
   }
   const labelled: LabelledIssue[] = [];
+  const speak = { scored: 0, commented: 0, commentedFirstRight: 0, typeLabelled: 0, typeAgreed: 0 };
   const byCommit = new Map<string, typeof todo>();
   for (const item of todo) byCommit.set(item.pull.baseCommit, [...(byCommit.get(item.pull.baseCommit) ?? []), item]);
   const firstMerge = (list: typeof todo) => Math.min(...list.map((i) => Date.parse(i.pull.mergedAt)));
@@ -105,7 +136,23 @@ export async function runBacktest(deps: BacktestDeps, fixes: readonly { pull: Me
       await record(deps, pull, issue, files.map((f) => ({ path: f.path, rank: f.rank !== null && f.rank <= RECORDED_TOP ? f.rank : null })), "scored");
       const labels = deps.labels ? chooseLabels(deps.labels, ranking) : undefined;
       if (labels && deps.labels) labelled.push({ map: deps.labels.areas.labels.map((l) => l.label), chosen: labels, closed: issue.labels ?? [] });
-      items.push({ issue: issue.number, pull: pull.number, commit, status: "scored", files, ...(labels ? { labels } : {}) });
+      // The issue as it was opened: its text decides the type, and no label it was given later forces an answer.
+      const issueType = await deps.typeOf(issue);
+      const labelledType = typeFromLabels(issue.labels ?? [], deps.settings.issue_types.labels);
+      const { comment } = decideComment({ settings: deps.settings, issueType, confidence: ranking.confidence, files: paths.length, requested: false, labels: [] });
+      speak.scored++;
+      if (comment) {
+        speak.commented++;
+        if (reachable.includes(paths[0] ?? "")) speak.commentedFirstRight++;
+      }
+      if (labelledType) {
+        speak.typeLabelled++;
+        if (labelledType === issueType.type) speak.typeAgreed++;
+      }
+      items.push({
+        issue: issue.number, pull: pull.number, commit, status: "scored", files, ...(labels ? { labels } : {}),
+        issue_type: issueType, ...(labelledType ? { labelled_type: labelledType } : {}), comment,
+      });
       deps.onProgress?.(++done, todo.length);
     }
   }
@@ -114,6 +161,7 @@ export async function runBacktest(deps: BacktestDeps, fixes: readonly { pull: Me
     report: { overall, byLanguage: summarizeBy(rows, (r) => r.lang), byRepo: new Map(rows.length > 0 ? [[rows[0].repo, overall]] : []), rows, errors: 0 },
     items: items.sort((a, b) => b.issue - a.issue),
     ...(deps.labels ? { labels: scoreLabelAccuracy(labelled) } : {}),
+    speak,
   };
 }
 

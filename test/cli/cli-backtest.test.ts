@@ -74,11 +74,14 @@ describe("bugscout backtest and stats against a fake GitHub", () => {
       "| acme/shop | 4 | 0.750 | 1.000 | 1.000 | 1.000 | 0.875 | 0.875 | 0.908 |",
       "| **all** | 4 | 0.750 | 1.000 | 1.000 | 1.000 | 0.875 | 0.875 | 0.908 |",
       "",
-      `#9 fixed by #10 (base bbbbbbb): shopcart/billing/discount.py ranked 1`,
+      "Comments: the App would have commented by itself on 4 of 4 scored issue(s) (100%; trigger.types bug, ranking.min_confidence 0.30), with a file the fix changed first for 3 (75% of those).",
+      "Issue type: no scored issue carries a type label.",
+      "",
+      `#9 fixed by #10 (base bbbbbbb): shopcart/billing/discount.py ranked 1; bug (model), commented`,
       `#8 fixed by #7 (base ddddddd): skipped, base commit not found (force-pushed?)`,
-      `#3 fixed by #6 (base ccccccc): shopcart/http/router.py ranked 2`,
-      `#2 fixed by #5 (base bbbbbbb): shopcart/auth/session.py ranked 1`,
-      `#1 fixed by #4 (base aaaaaaa): shopcart/billing/invoice.py ranked 1`,
+      `#3 fixed by #6 (base ccccccc): shopcart/http/router.py ranked 2; bug (model), commented`,
+      `#2 fixed by #5 (base bbbbbbb): shopcart/auth/session.py ranked 1; bug (model), commented`,
+      `#1 fixed by #4 (base aaaaaaa): shopcart/billing/invoice.py ranked 1; bug (model), commented`,
       "",
     ].join("\n"));
     const downloads = fake.calls().filter((c) => c.includes("/tarball/"));
@@ -118,7 +121,8 @@ describe("bugscout backtest with an area map", () => {
     pulls.addIssue("acme/shop", { number: 1, title: "Invoice total raises ValueError for a refund", body: "compute_total on the Invoice raises when a refund line is larger", labels: ["bug", "area/billing"] });
     pulls.addIssue("acme/shop", { number: 2, title: "Session expires too early", body: "SessionStore.lookup returns None after a minute", labels: ["area/billing"] });
     pulls.addIssue("acme/shop", { number: 9, title: "apply_discount rounds percentages wrongly", body: "apply_discount with 12.5 percent gives the wrong total", labels: ["bug"] });
-    for (const [number, closes, file] of [[4, 1, "shopcart/billing/invoice.py"], [5, 2, "shopcart/auth/session.py"], [10, 9, "shopcart/billing/discount.py"]] as const) {
+    pulls.addIssue("acme/shop", { number: 11, title: "Support gift cards on the invoice", body: "Feature request: it would be great if the invoice could take a gift card as a payment line.", labels: ["enhancement"] });
+    for (const [number, closes, file] of [[4, 1, "shopcart/billing/invoice.py"], [5, 2, "shopcart/auth/session.py"], [10, 9, "shopcart/billing/discount.py"], [12, 11, "shopcart/billing/invoice.py"]] as const) {
       pulls.addPull("acme/shop", { number, merged: true, mergedAt: `2026-01-1${number % 10}T10:00:00Z`, baseSha: A, closes: [`acme/shop#${closes}`], files: [{ filename: file, status: "modified" }] });
     }
 
@@ -127,8 +131,16 @@ describe("bugscout backtest with an area map", () => {
 
     assert.equal(run.code, 0, run.stderr);
     assert.ok(run.stdout.includes("Area labels: 2 scored issue(s) carry a label of the area map; BugScout would have labelled 2 (100%), with the issue's own label for 1 (50% of those it labelled).\n"), run.stdout);
-    assert.match(run.stdout, /^#2 fixed by #5 \(base aaaaaaa\): shopcart\/auth\/session\.py ranked 1; label area\/auth$/m);
-    assert.deepEqual((JSON.parse(json.stdout) as { labels: unknown }).labels, { carried: 2, labelled: 2, right: 1 });
+    assert.match(run.stdout, /^#2 fixed by #5 \(base aaaaaaa\): shopcart\/auth\/session\.py ranked 1; label area\/auth; bug \(model\), commented$/m);
+    // The feature request a pull request closed: read as one from its text, so the App would have stayed quiet.
+    assert.match(run.stdout, /^#11 fixed by #12 \(base aaaaaaa\): shopcart\/billing\/invoice\.py ranked \d+; (label area\/billing; )?feature \(model\), quiet$/m);
+    assert.ok(run.stdout.includes("Comments: the App would have commented by itself on 3 of 4 scored issue(s) (75%; trigger.types bug, ranking.min_confidence 0.30), with a file the fix changed first for 3 (100% of those).\n"), run.stdout);
+    assert.ok(run.stdout.includes("Issue type: 3 scored issue(s) carry a type label; the type read from the text alone was the label's for 3 (100%).\n"), run.stdout);
+    const answer = JSON.parse(json.stdout) as { labels: unknown; speak: unknown; issues: { issue: number; issue_type?: { type: string }; labelled_type?: string; comment?: boolean }[] };
+    assert.deepEqual(answer.labels, { carried: 2, labelled: 2, right: 1 });
+    assert.deepEqual(answer.speak, { scored: 4, commented: 3, commentedFirstRight: 3, typeLabelled: 3, typeAgreed: 3 });
+    const gift = answer.issues.find((i) => i.issue === 11);
+    assert.deepEqual([gift?.issue_type?.type, gift?.labelled_type, gift?.comment], ["feature", "feature", false]);
     assert.deepEqual(fake.unexpected, []);
   });
 });
