@@ -3,20 +3,13 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import type { CliIo } from "../../src/cli/cli-io.js";
+import { captureIo } from "./capture-io.js";
 import { main } from "../../src/cli/main.js";
 import { deadVoyageUrl, startFakeVoyage, type FakeVoyage } from "../fakes/fake-voyage.js";
 
 const SAMPLE = join(import.meta.dirname, "../../examples/sample-repo");
 const ISSUE = join(import.meta.dirname, "../../examples/sample-issue.md");
 const KEY = "pa-test-key-0123456789";
-
-function captureIo() {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), progress: { update() {}, done() {} } };
-  return { io, out, err };
-}
 
 describe("bugscout CLI with an embedding key (real voyageai client, fake Voyage server)", () => {
   let dir: string;

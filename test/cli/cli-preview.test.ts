@@ -4,7 +4,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import type { CliIo } from "../../src/cli/cli-io.js";
+import { captureIo } from "./capture-io.js";
 import { main } from "../../src/cli/main.js";
 import { sameCommentContent } from "../../src/triage/render-comment.js";
 import { startTestApp } from "../app/app-harness.js";
@@ -17,13 +17,6 @@ const REPO = { owner: "acme", name: "shop", installationId: 64 };
 const ENV = { github: { serverUrl: "https://github.example" } };
 const BUG = { title: "Invoice total is negative", body: "The invoice total goes negative when a discount is applied to the cart." };
 const VAGUE = { title: "Add dark mode", body: "It would be nice to have a dark theme for the shop." };
-
-function captureIo() {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), progress: { update() {}, done() {} } };
-  return { io, out, err };
-}
 
 describe("bugscout triage --issue-file: the App's comment for a checkout, and whether the App posts it", () => {
   let dir: string;

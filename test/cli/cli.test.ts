@@ -4,18 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { main } from "../../src/cli/main.js";
-import type { CliIo } from "../../src/cli/cli-io.js";
+import { captureIo } from "./capture-io.js";
 import { createProgressReporter } from "../../src/cli/progress.js";
 
 const SAMPLE = join(import.meta.dirname, "../../examples/sample-repo");
 const ISSUE = join(import.meta.dirname, "../../examples/sample-issue.md");
-
-function captureIo() {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), progress: { update() {}, done() {} } };
-  return { io, out, err };
-}
 
 describe("bugscout CLI", () => {
   let dir: string;

@@ -4,14 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { main } from "../../src/cli/main.js";
-import type { CliIo } from "../../src/cli/cli-io.js";
-
-function captureIo() {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = { out: (l) => out.push(l), err: (l) => err.push(l), progress: { update() {}, done() {} } };
-  return { io, out, err };
-}
+import { captureIo } from "../cli/capture-io.js";
 
 const jsonl = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join("\n") + "\n";
 
