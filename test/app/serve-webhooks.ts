@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { sign } from "@octokit/webhooks-methods";
 import { createNodeMiddleware, type ApplicationFunction, type Probot } from "probot";
+import { postDelivery } from "../support/post-delivery.js";
 
 /** The app behind Probot's node middleware on 127.0.0.1, and signed deliveries to it. */
 export interface WebhookServer {
@@ -46,23 +46,11 @@ export async function serveWebhooks(app: ApplicationFunction, probot: Probot, se
   return {
     url,
     async deliver(event, payload, options = {}) {
-      const body = JSON.stringify(payload);
-      const signature = options.signature === undefined ? await sign(secret, body) : options.signature;
       const id = randomUUID();
-      const response = await fetch(`${url}/api/github/webhooks`, {
-        method: "POST",
-        body,
-        headers: {
-          "content-type": "application/json",
-          "x-github-event": event,
-          "x-github-delivery": id,
-          ...(signature === null ? {} : { "x-hub-signature-256": signature }),
-        },
-      });
-      await response.text();
+      const { status } = await postDelivery(url, event, payload, { secret, id, ...options });
       const runs = handlers.get(id) ?? [];
       handlers.delete(id);
-      if (response.status !== 202) return response.status;
+      if (status !== 202) return status;
       const settled = await Promise.allSettled(runs);
       return settled.some((r) => r.status === "rejected") ? 500 : 200;
     },

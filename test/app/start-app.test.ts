@@ -1,16 +1,15 @@
 import assert from "node:assert/strict";
-import { randomUUID } from "node:crypto";
 import { cp, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { sign } from "@octokit/webhooks-methods";
 import { startFakeGitHub, type FakeGitHub } from "../fakes/fake-github.js";
 import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
 import { PRIVATE_KEY, WEBHOOK_SECRET } from "./app-harness.js";
 import { issuesOpened } from "./payloads.js";
 import { startProcess, type StartedProcess } from "../support/child-process.js";
 import { freePort } from "../support/free-port.js";
+import { postDelivery } from "../support/post-delivery.js";
 
 const ROOT = path.join(import.meta.dirname, "../..");
 const FIXTURE = path.join(ROOT, "test/fixtures/app-repo");
@@ -78,21 +77,9 @@ describe("the app started as documented (npm start, PRIVATE_KEY_PATH and no PRIV
       body: string;
       expectedFirstFile: string;
     };
-    const body = JSON.stringify(issuesOpened(REPO, { number: 12, title: issue.title, body: issue.body }));
-
-    const response = await fetch(`http://127.0.0.1:${port}/api/github/webhooks`, {
-      method: "POST",
-      body,
-      headers: {
-        "content-type": "application/json",
-        "x-github-event": "issues",
-        "x-github-delivery": randomUUID(),
-        "x-hub-signature-256": await sign(WEBHOOK_SECRET, body),
-      },
-    });
-    await response.text();
+    const { status } = await postDelivery(`http://127.0.0.1:${port}`, "issues", issuesOpened(REPO, { number: 12, title: issue.title, body: issue.body }), { secret: WEBHOOK_SECRET });
     // Probot answers 202 when handling takes longer than 9 s and keeps going.
-    assert.ok(response.status === 200 || response.status === 202, `status ${response.status}`);
+    assert.ok(status === 200 || status === 202, `status ${status}`);
     const deadline = Date.now() + 60_000;
     while (!fake.repo("acme", "shop").comments.get(12) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
 

@@ -1,20 +1,15 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { sign } from "@octokit/webhooks-methods";
 import pg from "pg";
-import { WEBHOOK_SECRET } from "../app/app-harness.js";
-import { issuesOpened } from "../app/payloads.js";
-import { startFakeGitHub, type FakeGitHub } from "../fakes/fake-github.js";
-import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
+import type { FakeGitHub } from "../fakes/fake-github.js";
 import { dropSchemas, TEST_DATABASE_URL, uniqueSchema } from "../records/pg-test-schema.js";
 import { startPrivateRedis, type PrivateRedis } from "./private-redis.js";
-import { freePort, ROOT, roleEnv, startRole, type RoleProcess } from "./role-processes.js";
+import { deliverIssue, freePort, readIssueBody, roleEnv, startRole, startSlowFakeGitHub, type RoleProcess } from "./role-processes.js";
 
-const FIXTURE = path.join(ROOT, "test/fixtures/app-repo");
 const SHA = "6666666666666666666666666666666666666666";
 const REPOS = Array.from({ length: 6 }, (_, i) => ({ owner: "acme", name: `depot-${i}`, installationId: 160 + i }));
 const ISSUES_PER_REPO = 4;
@@ -59,15 +54,7 @@ describe("web and worker ride out Redis restarting empty and PostgreSQL dropping
     return proc;
   }
 
-  async function deliver(web: RoleProcess, repo: (typeof REPOS)[number], number: number): Promise<number> {
-    const text = JSON.stringify(issuesOpened(repo, { number, title: "Checkout total is negative after a discount", body }));
-    const response = await fetch(`http://127.0.0.1:${web.port}/api/github/webhooks`, {
-      method: "POST", body: text,
-      headers: { "content-type": "application/json", "x-github-event": "issues", "x-hub-signature-256": await sign(WEBHOOK_SECRET, text), "x-github-delivery": `restart-${repo.name}-${number}` },
-    });
-    await response.text();
-    return response.status;
-  }
+  const deliver = (web: RoleProcess, repo: (typeof REPOS)[number], number: number) => deliverIssue(web, repo, number, body, `restart-${repo.name}-${number}`);
 
   const counts = () => REPOS.flatMap((r) => Array.from({ length: ISSUES_PER_REPO + 1 }, (_, i) => fake.repo(r.owner, r.name).comments.get(i + 1)?.length ?? 0));
   const health = async (proc: RoleProcess) => {
@@ -84,12 +71,9 @@ describe("web and worker ride out Redis restarting empty and PostgreSQL dropping
   }
 
   before(async () => {
-    fake = await startFakeGitHub();
     // Every GitHub answer takes a while, so jobs are still running when the servers go away.
-    fake.latencyMs = 60;
-    const tarball = await tarballFromDirectory(FIXTURE, "acme-depot-6666666");
-    for (const repo of REPOS) fake.addRepo({ ...repo, headSha: SHA }).tarballs.set(SHA, tarball);
-    body = (JSON.parse(await readFile(path.join(ROOT, "test/fixtures/app-issues/negative-total.json"), "utf8")) as { body: string }).body;
+    fake = await startSlowFakeGitHub(REPOS, SHA, "acme-depot-6666666", 60);
+    body = await readIssueBody();
     redis = await startPrivateRedis(await freePort());
   });
 

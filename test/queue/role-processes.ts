@@ -1,8 +1,13 @@
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Redis } from "ioredis";
 import { PRIVATE_KEY, WEBHOOK_SECRET } from "../app/app-harness.js";
+import { issuesOpened, type RepoSpec } from "../app/payloads.js";
+import { startFakeGitHub, type FakeGitHub } from "../fakes/fake-github.js";
+import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
 import { startProcess, type StartedProcess } from "../support/child-process.js";
+import { postDelivery } from "../support/post-delivery.js";
 
 export { freePort } from "../support/free-port.js";
 
@@ -58,4 +63,27 @@ export function roleEnv(options: { fakeHost: string; port: number; dataDir: stri
 /** Starts `command args` in its own process group (so `npm start`'s node child is stopped with it). */
 export function startRole(command: string, args: readonly string[], env: NodeJS.ProcessEnv, port: number): RoleProcess {
   return { ...startProcess(command, args, { cwd: ROOT, env }), port };
+}
+
+/**
+ * The fake GitHub the roles work against: each of `repos` at `sha`, serving the app-repo fixture's tarball (its top
+ * folder `top`), every answer `latencyMs` late so that jobs are still running when a process goes away.
+ */
+export async function startSlowFakeGitHub(repos: readonly RepoSpec[], sha: string, top: string, latencyMs: number): Promise<FakeGitHub> {
+  const fake = await startFakeGitHub();
+  fake.latencyMs = latencyMs;
+  const tarball = await tarballFromDirectory(path.join(ROOT, "test/fixtures/app-repo"), top);
+  for (const repo of repos) fake.addRepo({ ...repo, headSha: sha }).tarballs.set(sha, tarball);
+  return fake;
+}
+
+/** The body of the fixture issue the scaled tests open on every repository (negative-total.json). */
+export async function readIssueBody(): Promise<string> {
+  return (JSON.parse(await readFile(path.join(ROOT, "test/fixtures/app-issues/negative-total.json"), "utf8")) as { body: string }).body;
+}
+
+/** Delivers `issues.opened` of issue `number` of `repo` (with `body`) to the web role, signed, as delivery `id`; answers the status. */
+export async function deliverIssue(web: RoleProcess, repo: RepoSpec, number: number, body: string, id: string): Promise<number> {
+  const payload = issuesOpened(repo, { number, title: "Checkout total is negative after a discount", body });
+  return (await postDelivery(`http://127.0.0.1:${web.port}`, "issues", payload, { secret: WEBHOOK_SECRET, id })).status;
 }

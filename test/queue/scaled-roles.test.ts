@@ -1,18 +1,13 @@
 import assert from "node:assert/strict";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { sign } from "@octokit/webhooks-methods";
 import { Queue } from "bullmq";
-import { WEBHOOK_SECRET } from "../app/app-harness.js";
-import { issuesOpened } from "../app/payloads.js";
-import { startFakeGitHub, type FakeGitHub } from "../fakes/fake-github.js";
-import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
+import type { FakeGitHub } from "../fakes/fake-github.js";
 import { dropSchemas, TEST_DATABASE_URL, uniqueSchema } from "../records/pg-test-schema.js";
-import { deletePrefix, freePort, ROOT, roleEnv, startRole, TEST_REDIS_URL, uniquePrefix, type RoleProcess } from "./role-processes.js";
+import { deletePrefix, deliverIssue, freePort, readIssueBody, roleEnv, startRole, startSlowFakeGitHub, TEST_REDIS_URL, uniquePrefix, type RoleProcess } from "./role-processes.js";
 
-const FIXTURE = path.join(ROOT, "test/fixtures/app-repo");
 const SHA = "7777777777777777777777777777777777777777";
 // 40 issues over 20 repositories of 20 installations: comment creation is paced per installation (3 s apart).
 const REPOS = Array.from({ length: 20 }, (_, i) => ({ owner: "acme", name: `shop-${i}`, installationId: 70 + i }));
@@ -47,29 +42,14 @@ describe("scaled out as an operator starts it: npm start (web) + two workers, on
     return proc;
   }
 
-  async function deliver(number: number, repo: (typeof REPOS)[number]): Promise<number> {
-    const text = JSON.stringify(issuesOpened(repo, { number, title: "Checkout total is negative after a discount", body }));
-    const response = await fetch(`http://127.0.0.1:${web.port}/api/github/webhooks`, {
-      method: "POST",
-      body: text,
-      headers: {
-        "content-type": "application/json", "x-github-event": "issues", "x-hub-signature-256": await sign(WEBHOOK_SECRET, text),
-        "x-github-delivery": `delivery-${repo.name}-${number}`,
-      },
-    });
-    await response.text();
-    return response.status;
-  }
+  const deliver = (number: number, repo: (typeof REPOS)[number]) => deliverIssue(web, repo, number, body, `delivery-${repo.name}-${number}`);
 
   const commentCounts = () => REPOS.flatMap((r) => Array.from({ length: ISSUES_PER_REPO }, (_, i) => (fake.repo(r.owner, r.name).comments.get(i + 1) ?? []).length));
 
   before(async () => {
-    fake = await startFakeGitHub();
     // Every request takes a little while, so a job is mid-flight when the worker is killed.
-    fake.latencyMs = 40;
-    const tarball = await tarballFromDirectory(FIXTURE, "acme-shop-7777777");
-    for (const repo of REPOS) fake.addRepo({ ...repo, headSha: SHA }).tarballs.set(SHA, tarball);
-    body = (JSON.parse(await readFile(path.join(ROOT, "test/fixtures/app-issues/negative-total.json"), "utf8")) as { body: string }).body;
+    fake = await startSlowFakeGitHub(REPOS, SHA, "acme-shop-7777777", 40);
+    body = await readIssueBody();
     web = await start("web", true);
   });
 

@@ -3,8 +3,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { sign } from "@octokit/webhooks-methods";
 import { WEBHOOK_SECRET } from "../app/app-harness.js";
+import { postDelivery } from "../support/post-delivery.js";
 import { freePort, roleEnv, startRole, type RoleProcess } from "./role-processes.js";
 
 describe("web role when Redis cannot be reached (REDIS_URL to a closed port)", () => {
@@ -25,18 +25,11 @@ describe("web role when Redis cannot be reached (REDIS_URL to a closed port)", (
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function post(body: string, signature: string) {
-    const response = await fetch(`http://127.0.0.1:${web.port}/api/github/webhooks`, {
-      method: "POST", body,
-      headers: { "content-type": "application/json", "x-github-event": "issues", "x-github-delivery": "d-503", "x-hub-signature-256": signature },
-    });
-    return { status: response.status, body: await response.text() };
-  }
+  const post = (payload: unknown, secret = WEBHOOK_SECRET) => postDelivery(`http://127.0.0.1:${web.port}`, "issues", payload, { secret, id: "d-503" });
 
   it("answers 503 to a signed delivery it could not queue (never 2xx), so GitHub shows it as failed", async () => {
-    const body = JSON.stringify({ action: "opened", installation: { id: 1 }, repository: { full_name: "acme/shop" } });
     const started = Date.now();
-    const answer = await post(body, await sign(WEBHOOK_SECRET, body));
+    const answer = await post({ action: "opened", installation: { id: 1 }, repository: { full_name: "acme/shop" } });
     assert.equal(answer.status, 503, answer.body);
     assert.match(answer.body, /not kept/);
     assert.ok(Date.now() - started < 5_000, "answered before GitHub's 10 s timeout");
@@ -44,7 +37,7 @@ describe("web role when Redis cannot be reached (REDIS_URL to a closed port)", (
   });
 
   it("answers 401 to a delivery with a wrong signature, before touching the queue", async () => {
-    const answer = await post("{}", await sign("not-the-secret", "{}"));
+    const answer = await post({}, "not-the-secret");
     assert.equal(answer.status, 401);
   });
 

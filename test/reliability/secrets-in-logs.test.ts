@@ -1,10 +1,8 @@
 import assert from "node:assert/strict";
-import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { sign } from "@octokit/webhooks-methods";
 import { PRIVATE_KEY, WEBHOOK_SECRET } from "../app/app-harness.js";
 import { installationDeleted, issueCommentCreated, issuesOpened } from "../app/payloads.js";
 import { startFakeGitHub, type FakeGitHub } from "../fakes/fake-github.js";
@@ -13,6 +11,7 @@ import { startFakeVoyage, type FakeVoyage } from "../fakes/fake-voyage.js";
 import { startReliabilityApp } from "./reliability-app.js";
 import { startProcess } from "../support/child-process.js";
 import { freePort } from "../support/free-port.js";
+import { postDelivery } from "../support/post-delivery.js";
 
 const ROOT = path.join(import.meta.dirname, "../..");
 const SHA = "1212121212121212121212121212121212121212";
@@ -101,14 +100,8 @@ describe("credentials never appear in logs", () => {
     });
     try {
       await app.waitFor(/Listening on/, 60_000);
-      const deliver = async (event: string, payload: unknown, signature?: string | null) => {
-        const body = JSON.stringify(payload);
-        const headers: Record<string, string> = { "content-type": "application/json", "x-github-event": event, "x-github-delivery": randomUUID() };
-        if (signature !== null) headers["x-hub-signature-256"] = signature ?? (await sign(WEBHOOK_SECRET, body));
-        const response = await fetch(`http://127.0.0.1:${port}/api/github/webhooks`, { method: "POST", body, headers });
-        await response.text();
-        return response.status;
-      };
+      const deliver = async (event: string, payload: unknown, signature?: string | null) =>
+        (await postDelivery(`http://127.0.0.1:${port}`, event, payload, { secret: WEBHOOK_SECRET, ...(signature === undefined ? {} : { signature }) })).status;
       await exercise(deliver, fake, spec);
       await app.waitFor(/installation data deleted/, 60_000);
     } finally {
