@@ -15,7 +15,7 @@ import { parseDataset } from "../src/eval/dataset.js";
 import { chooseAreaLabels } from "../src/route/choose-labels.js";
 import { buildSettingsAreaMap } from "../src/route/area-map.js";
 
-const FLOORS = [0, 0.1, 0.2, 0.3, 0.35, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
+const FLOORS = [0, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
 
 const { values } = parseArgs({ options: { dataset: { type: "string" }, run: { type: "string" }, depth: { type: "string", default: "1" } } });
 if (!values.dataset || !values.run) throw new Error("usage: --dataset <set.jsonl> --run <eval --out file> [--depth N]");

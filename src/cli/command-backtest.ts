@@ -141,7 +141,8 @@ function withoutBacktested<G extends Pick<RepoGateway, "listClosedIssues">>(gate
 /** One paragraph on what the App would have said by itself, and on the type read against the issues' type labels. */
 function renderSpeak(speak: SpeakSummary, settings: Pick<Settings, "trigger" | "ranking">): string {
   const pct = (n: number, d: number) => (d === 0 ? "n/a" : `${Math.round((100 * n) / d)}%`);
-  const rule = `trigger.types ${settings.trigger.types.join(", ") || "none"}, ranking.min_confidence ${settings.ranking.min_confidence.toFixed(2)}`;
+  const rule = `trigger.types ${settings.trigger.types.join(", ") || "none"}, ranking.min_confidence ${settings.ranking.min_confidence.toFixed(2)}, `
+    + `trigger.other_types_confidence ${settings.trigger.other_types_confidence.toFixed(2)}`;
   const spoke = `Comments: the App would have commented by itself on ${speak.commented} of ${speak.scored} scored issue(s) (${pct(speak.commented, speak.scored)}; ${rule}), ` +
     `with a file the fix changed first for ${speak.commentedFirstRight} (${pct(speak.commentedFirstRight, speak.commented)} of those).`;
   const typed = speak.typeLabelled === 0

@@ -106,7 +106,7 @@ export async function runEvalCommand(
               return {
                 paths: ranking.files.map((f) => f.path), scores: ranking.files.map((f) => f.score), mode: ranking.mode, pointers: pointersOfRanking(ranking.files), symbols,
                 confidence: ranking.confidence, ...(features ? { features: { ...features } } : {}),
-                comment: decideComment({ settings, issueType, confidence: ranking.confidence, files: ranking.files.length, requested: false, labels: [] }).comment,
+                comment: decideComment({ settings, issueType, confidence: ranking.confidence, namesFirstFile: ranking.namesFirstFile, files: ranking.files.length, requested: false, labels: [] }).comment,
                 issueType,
               };
             },

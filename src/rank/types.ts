@@ -61,4 +61,10 @@ export interface Ranking extends UnratedRanking {
    * the issues rated c, about c have the right first file (`confidence-model.ts`); 0 when nothing was ranked.
    */
   readonly confidence: number;
+  /**
+   * The issue names the first file: writes its path, has a stack frame in it, or uses as code a name it defines (the
+   * confidence features `path`, `frame`, `definition`). A kind of issue `trigger.types` does not list is answered on a
+   * sure ranking only then (`decideComment`). Absent when not rated (nothing ranked).
+   */
+  readonly namesFirstFile?: boolean;
 }

@@ -5,9 +5,13 @@ import type { Settings } from "./settings-schema.js";
 export type CommentGate =
   /** A maintainer asked (`/bugscout`): the answer is never silent, whatever the type or confidence. */
   | "requested"
-  /** The issue's type is one `trigger.types` answers (or a `trigger.labels` label forces one) and the confidence clears the floor. */
+  /**
+   * The issue's type is one `trigger.types` answers (or a `trigger.labels` label forces one) and the confidence clears
+   * the floor; or its type, read from its text, is another, the issue names the first file and the confidence clears
+   * `trigger.other_types_confidence`.
+   */
   | "answered"
-  /** The issue's type is not one the repository answers by itself (`trigger.types`). */
+  /** The issue's type is not one the repository answers by itself (`trigger.types`), and the ranking is not sure enough to answer it anyway. */
   | "type"
   /** The ranking's confidence is below `ranking.min_confidence`. */
   | "confidence"
@@ -31,6 +35,8 @@ export interface CommentDecisionInput {
   readonly issueType?: IssueType;
   /** The ranking's confidence, 0 to 1. */
   readonly confidence: number;
+  /** The issue names the ranking's first file (`Ranking.namesFirstFile`): a kind not answered can be answered only then. */
+  readonly namesFirstFile?: boolean;
   /** How many files were ranked. */
   readonly files: number;
   /** A maintainer's `/bugscout` command. */
@@ -57,7 +63,8 @@ const TYPE_NAMES: Readonly<Record<IssueTypeName, string>> = {
 /**
  * The one decision every way in applies (the App, the Action, `triage --post`, `triage --issue-file`, `eval`):
  * comment by itself when the issue's type is one the repository answers (`trigger.types`; a `trigger.labels` label
- * answers any type) and the ranking's confidence clears `ranking.min_confidence`; a maintainer's `/bugscout` always
+ * answers any type) and the ranking's confidence clears `ranking.min_confidence`, or when its type came from its text
+ * (not a type label), it names the first file and the confidence clears `trigger.other_types_confidence`; a maintainer's `/bugscout` always
  * gets the ranking. The type label on the issue already beats the classifier in `issueType` (its `source`). Pure.
  */
 export function decideComment(input: CommentDecisionInput): CommentDecision {
@@ -70,7 +77,16 @@ export function decideComment(input: CommentDecisionInput): CommentDecision {
   const label = input.labels.find((l) => settings.trigger.labels.some((t) => t.toLowerCase() === l.toLowerCase()));
   const answers = settings.trigger.types.map((t) => TYPE_PLURALS[t]).join(", ");
   if (issueType && label === undefined && !settings.trigger.types.includes(issueType.type)) {
-    return { comment: false, gate: "type", reason: `${kind}: trigger.types answers ${answers || "no type"} by itself` };
+    // A kind read from the words (classifier, template) is a guess: on the bug-fix sets the classifier reads half the
+    // reports as feature requests or questions. One that names the first file, ranked this surely, is answered anyway;
+    // on a small tree a prose question reaches any confidence on one shared word, so naming the file is required.
+    const sure = settings.trigger.other_types_confidence;
+    const guessed = issueType.source !== "label" && sure < 1;
+    if (guessed && input.namesFirstFile === true && confidence >= sure) {
+      return { comment: true, gate: "answered", reason: `${kind} naming the first file: ${rated}, at least ${sure.toFixed(2)} (trigger.other_types_confidence), answered whatever its kind` };
+    }
+    const others = guessed ? `, other kinds when they name the first file at confidence ${sure.toFixed(2)} (this one ${confidence.toFixed(2)}${input.namesFirstFile === true ? "" : ", names none"})` : "";
+    return { comment: false, gate: "type", reason: `${kind}: trigger.types answers ${answers || "no type"} by itself${others}` };
   }
   const why = label !== undefined ? `${kind}, labelled ${label}` : kind;
   if (!(confidence >= floor)) return { comment: false, gate: "confidence", reason: `${why}: ${rated}, below the floor` };

@@ -94,7 +94,8 @@ export async function rankIssueRated(
     // A dense or hybrid first file is rated by its place and lead in the lexical ranking, as a BM25 one is.
     const features = buildConfidenceFeatures(deps.index, request.text, ranking.files, lexical(CONFIDENCE_DEPTH));
     const files = ranking.files.slice(0, request.top);
-    return { ranking: { ...ranking, files, confidence: scoreConfidence(features), ms: deps.now() - started }, ...(features ? { features } : {}) };
+    const named = features ? { namesFirstFile: features.path > 0 || features.frame > 0 || features.definition > 0 } : {};
+    return { ranking: { ...ranking, files, confidence: scoreConfidence(features), ...named, ms: deps.now() - started }, ...(features ? { features } : {}) };
   };
   const withHistory = (files: readonly RankedFile[]) => withPastFixes(deps.index, request, files, allow);
   if (request.mode === "bm25" || !deps.dense) {

@@ -139,7 +139,7 @@ export async function runBacktest(deps: BacktestDeps, fixes: readonly { pull: Me
       // The issue as it was opened: its text decides the type, and no label it was given later forces an answer.
       const issueType = await deps.typeOf(issue);
       const labelledType = typeFromLabels(issue.labels ?? [], deps.settings.issue_types.labels);
-      const { comment } = decideComment({ settings: deps.settings, issueType, confidence: ranking.confidence, files: paths.length, requested: false, labels: [] });
+      const { comment } = decideComment({ settings: deps.settings, issueType, confidence: ranking.confidence, namesFirstFile: ranking.namesFirstFile, files: paths.length, requested: false, labels: [] });
       speak.scored++;
       if (comment) {
         speak.commented++;

@@ -23,6 +23,12 @@ const triggerSchema = z
       .max(ISSUE_TYPE_NAMES.length)
       .default(["bug"])
       .describe("The kinds of issue BugScout answers by itself: `bug`, `feature`, `question`, `documentation`. The issue's type label wins, then its template, then BugScout's classifier. A `/bugscout` command and a `labels` trigger answer any kind."),
+    other_types_confidence: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0.5)
+      .describe("An issue whose kind `trigger.types` does not list is still answered by itself when it names the first file (its path, a stack frame in it, or a name it defines) and the confidence is at least this, unless a type label says its kind: a report that names the code it is about is answered whatever the classifier reads in its words (`1` turns this off). The default is measured (docs/ranking.md, \"When BugScout speaks\")."),
     ignore_labels: labelList
       .default([])
       .describe("Never comment automatically on an issue carrying one of these labels."),
@@ -51,7 +57,7 @@ const rankingSchema = z
       .number()
       .min(0)
       .max(1)
-      .default(0.3)
+      .default(0.15)
       .describe("Below this confidence (the probability, 0 to 1, that the first file is one the fix changes; see docs/ranking.md, \"Confidence\") BugScout says so briefly or stays silent (see `comment.below_confidence`); the default is measured (with `trigger.types` holding back the kinds of issue not answered, see docs/ranking.md, \"When BugScout speaks\")."),
     latency_budget_ms: z
       .number()
@@ -112,7 +118,7 @@ const labelsSchema = z
       .number()
       .min(0)
       .max(1)
-      .default(0.35)
+      .default(0.15)
       .describe("Add an area label (or assign owners, with `owners: assign`) only at this confidence (0 to 1) or above; the default is measured (see \"Labels, owners and edits\")."),
     max: z.number().int().min(0).max(10).default(1).describe("Most area labels added to one issue; 0 adds none."),
   })

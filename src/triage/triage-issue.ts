@@ -138,7 +138,7 @@ export async function triageIssue(deps: TriageDeps, request: TriageRequest): Pro
     const ranking = await deps.ranker.rank(key, { ...buildRankRequest(request), ...(history ? { history } : {}) }, readFile);
     const { confidence } = ranking;
     deps.log.info({ issue: issue.number, mode: ranking.mode, reason: ranking.reason, files: ranking.files.length, confidence, ms: ranking.ms }, "issue ranked");
-    const decision = decideComment({ settings, issueType, confidence, files: ranking.files.length, requested: request.command !== undefined, labels: issue.labels ?? [] });
+    const decision = decideComment({ settings, issueType, confidence, namesFirstFile: ranking.namesFirstFile, files: ranking.files.length, requested: request.command !== undefined, labels: issue.labels ?? [] });
     deps.log.info({ issue: issue.number, comment: decision.comment, gate: decision.gate, reason: decision.reason }, "comment decision");
     const routingMaps = await maps;
     // Maps that could not be read (NO_MAPS) are no report: a partial list would read as a fix.

@@ -16,6 +16,11 @@ const BUG = {
 };
 const FEATURE = { title: "Support discount codes per customer", body: "Feature request: it would be great if a discount code could be limited to one customer. The invoice and discount modules could check the customer." };
 const QUESTION = { title: "How do I configure the cache size?", body: "Is there a way to set the cache size of the storage cache? Thanks" };
+/** A feature request that names the function it is about: its ranking is sure, so it is answered whatever its kind. */
+const NAMED_FEATURE = {
+  title: "Support a per-customer limit in apply_discount",
+  body: "Feature request: it would be great if `apply_discount` could take a customer and refuse a code that customer already used.",
+};
 
 /** The mode and type part of the comment's folded details. */
 function details(body: string): string {
@@ -47,7 +52,7 @@ describe("speaking when it helps: the issue's kind and the confidence decide, th
     return comments[0]?.body;
   }
 
-  it("answers a bug report, and says nothing on a feature request or a question however well they rank", async () => {
+  it("answers a bug report, and says nothing on a feature request or a question that names no file, however well they rank", async () => {
     const bug = await open({ number: 1, ...BUG });
     assert.match(bug ?? "", /^1\. \[shopcart\/billing\/invoice\\\.py\]/m);
     assert.match(details(bug ?? ""), / · type bug \(model\) · confidence 0\.\d\d · /);
@@ -56,8 +61,22 @@ describe("speaking when it helps: the issue's kind and the confidence decide, th
     // Silence is an answer: the decision and its reason are logged.
     const decisions = app!.logs.filter((l) => l.includes('"msg":"comment decision"')).map((l) => JSON.parse(l) as { gate: string; reason: string });
     assert.deepEqual(decisions.map((d) => d.gate), ["answered", "type", "type"]);
-    assert.match(decisions[1]!.reason, /^a feature request \(classifier, 0\.\d\d\): trigger\.types answers bug reports by itself$/);
+    assert.match(decisions[1]!.reason, /^a feature request \(classifier, 0\.\d\d\): trigger\.types answers bug reports by itself, other kinds when they name the first file at confidence 0\.50 \(this one 0\.\d\d, names none\)$/);
     assert.match(decisions[2]!.reason, /^a question \(classifier, 0\.\d\d\): /);
+  });
+
+  it("answers a feature request that names the code it is about when the ranking is sure; trigger.other_types_confidence: 1 keeps it quiet", async () => {
+    const named = await open({ number: 11, ...NAMED_FEATURE });
+    assert.match(named ?? "", /^1\. \[shopcart\/billing\/discount\\\.py\]/m);
+    assert.match(details(named ?? ""), / · type feature \(model\) · confidence 0\.\d\d · /);
+    const decision = app!.logs.filter((l) => l.includes('"msg":"comment decision"')).map((l) => JSON.parse(l) as { gate: string; reason: string }).at(-1);
+    assert.equal(decision?.gate, "answered");
+    assert.match(decision?.reason ?? "", /^a feature request \(classifier, 0\.\d\d\) naming the first file: confidence 0\.\d\d, floor 0\.15, at least 0\.50 \(trigger\.other_types_confidence\), answered whatever its kind$/);
+
+    gh.repo.settings = "trigger:\n  other_types_confidence: 1\n";
+    assert.equal(await open({ number: 12, ...NAMED_FEATURE }), undefined);
+    const quiet = app!.logs.filter((l) => l.includes('"msg":"comment decision"')).map((l) => JSON.parse(l) as { gate: string; reason: string }).at(-1);
+    assert.deepEqual([quiet?.gate, quiet?.reason.endsWith("trigger.types answers bug reports by itself")], ["type", true]);
   });
 
   it("a type label beats the classifier: a bug report labelled question gets nothing, a feature request labelled bug is answered", async () => {

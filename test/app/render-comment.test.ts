@@ -167,12 +167,12 @@ describe("renderComment", () => {
       "<details>",
       "<summary>Details for maintainers</summary>",
       "",
-      "mode hybrid: embeddings warm · low confidence (0.05, floor 0.30) · ranked in 1.2 s · commit abcdef0 · `/bugscout help` for commands",
+      "mode hybrid: embeddings warm · low confidence (0.05, floor 0.15) · ranked in 1.2 s · commit abcdef0 · `/bugscout help` for commands",
       "",
       "</details>",
       "",
     ].join("\n"));
-    assert.match(renderComment({ ...low, requested: true }) ?? "", /low confidence \(0\.05, floor 0\.30\)/);
+    assert.match(renderComment({ ...low, requested: true }) ?? "", /low confidence \(0\.05, floor 0\.15\)/);
     assert.equal(renderComment(input({ files: [] }, { requested: true }, { show_details: false })), "<!-- bugscout -->\n\nBugScout found too little in this issue to point at files. "
       + "Maintainers: comment `/bugscout` with a file name, a symbol or a stack trace to try again.\n");
   });

@@ -68,7 +68,7 @@ const UNSURE: Ranking = {
   mode: "bm25",
   reason: "no embedding key configured",
   ms: 42,
-  confidence: 0.18,
+  confidence: 0.12,
   files: [
     { path: "shopcart/billing/invoice.py", score: 1.0, evidence: { terms: ["total"] } },
     { path: "shopcart/auth/session.py", score: 0.98, evidence: { terms: ["total"] } },

@@ -12,8 +12,8 @@ describe("parseSettings", () => {
     assert.deepEqual(parseSettings(null), { settings: defaultSettings(), problems: [] });
     assert.deepEqual(defaultSettings(), {
       enabled: true,
-      trigger: { on_open: true, labels: [], types: ["bug"], ignore_labels: [], ignore_bots: true, on_edit: true },
-      ranking: { mode: "auto", top_k: 5, min_relative_score: 0.4, min_confidence: 0.3, latency_budget_ms: 5000, history_weight: 0.1 },
+      trigger: { on_open: true, labels: [], types: ["bug"], other_types_confidence: 0.5, ignore_labels: [], ignore_bots: true, on_edit: true },
+      ranking: { mode: "auto", top_k: 5, min_relative_score: 0.4, min_confidence: 0.15, latency_budget_ms: 5000, history_weight: 0.1 },
       paths: { include: [], exclude: [] },
       comment: { show_scores: false, show_symbols: true, collapsed: false, header: "", footer: "", show_details: true, below_confidence: "silent", show_accuracy: false },
       commands: { enabled: true, allow: "collaborators" },
@@ -38,7 +38,7 @@ describe("parseSettings", () => {
 
     assert.equal(settings.enabled, true);
     assert.deepEqual(settings.ranking, { mode: "auto", top_k: 20, min_relative_score: 0.4, min_confidence: 0.5, latency_budget_ms: 5000, history_weight: 0.1 });
-    assert.deepEqual(settings.trigger, { on_open: true, labels: [], types: ["bug"], ignore_labels: ["enhancement"], ignore_bots: false, on_edit: false });
+    assert.deepEqual(settings.trigger, { on_open: true, labels: [], types: ["bug"], other_types_confidence: 0.5, ignore_labels: ["enhancement"], ignore_bots: false, on_edit: false });
     assert.equal(settings.comment.header, "");
     assert.equal(settings.comment.footer, "thanks");
     assert.equal(settings.comment.collapsed, false);

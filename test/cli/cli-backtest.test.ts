@@ -74,7 +74,7 @@ describe("bugscout backtest and stats against a fake GitHub", () => {
       "| acme/shop | 4 | 0.750 | 1.000 | 1.000 | 1.000 | 0.875 | 0.875 | 0.908 |",
       "| **all** | 4 | 0.750 | 1.000 | 1.000 | 1.000 | 0.875 | 0.875 | 0.908 |",
       "",
-      "Comments: the App would have commented by itself on 4 of 4 scored issue(s) (100%; trigger.types bug, ranking.min_confidence 0.30), with a file the fix changed first for 3 (75% of those).",
+      "Comments: the App would have commented by itself on 4 of 4 scored issue(s) (100%; trigger.types bug, ranking.min_confidence 0.15, trigger.other_types_confidence 0.50), with a file the fix changed first for 3 (75% of those).",
       "Issue type: no scored issue carries a type label.",
       "",
       `#9 fixed by #10 (base bbbbbbb): shopcart/billing/discount.py ranked 1; bug (model), commented`,
@@ -134,7 +134,7 @@ describe("bugscout backtest with an area map", () => {
     assert.match(run.stdout, /^#2 fixed by #5 \(base aaaaaaa\): shopcart\/auth\/session\.py ranked 1; label area\/auth; bug \(model\), commented$/m);
     // The feature request a pull request closed: read as one from its text, so the App would have stayed quiet.
     assert.match(run.stdout, /^#11 fixed by #12 \(base aaaaaaa\): shopcart\/billing\/invoice\.py ranked \d+; (label area\/billing; )?feature \(model\), quiet$/m);
-    assert.ok(run.stdout.includes("Comments: the App would have commented by itself on 3 of 4 scored issue(s) (75%; trigger.types bug, ranking.min_confidence 0.30), with a file the fix changed first for 3 (100% of those).\n"), run.stdout);
+    assert.ok(run.stdout.includes("Comments: the App would have commented by itself on 3 of 4 scored issue(s) (75%; trigger.types bug, ranking.min_confidence 0.15, trigger.other_types_confidence 0.50), with a file the fix changed first for 3 (100% of those).\n"), run.stdout);
     assert.ok(run.stdout.includes("Issue type: 3 scored issue(s) carry a type label; the type read from the text alone was the label's for 3 (100%).\n"), run.stdout);
     const answer = JSON.parse(json.stdout) as { labels: unknown; speak: unknown; issues: { issue: number; issue_type?: { type: string }; labelled_type?: string; comment?: boolean }[] };
     assert.deepEqual(answer.labels, { carried: 2, labelled: 2, right: 1 });

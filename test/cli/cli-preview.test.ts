@@ -66,7 +66,7 @@ describe("bugscout triage --issue-file: the App's comment for a checkout, and wh
     const run = await preview(BUG);
     const markdown = `${run.out.join("\n")}\n`;
     assert.ok(sameCommentContent(posted, markdown), `app:\n${posted}\npreview:\n${markdown}`);
-    assert.match(run.err.at(-1) ?? "", /^bugscout: the App would post this comment by itself: .*confidence 0\.\d\d, floor 0\.30$/);
+    assert.match(run.err.at(-1) ?? "", /^bugscout: the App would post this comment by itself: .*confidence 0\.\d\d, floor 0\.15$/);
     // The type is said once, in the decision line: no progress line carries a bare log message without its fields.
     assert.deepEqual(run.err.filter((l) => /^bugscout: issue type$/.test(l)), []);
   });
@@ -76,7 +76,7 @@ describe("bugscout triage --issue-file: the App's comment for a checkout, and wh
     const shown = quiet.out.join("\n");
     assert.match(shown, /^<!-- bugscout -->\n\n\*\*BugScout\*\*: (the file|\d files) most likely to need a change:\n\n1\. /);
     assert.match(shown, / · type feature \(model\) · /);
-    assert.match(quiet.err.at(-1) ?? "", /^bugscout: the App would not post this by itself \(a feature request \(classifier, 0\.\d\d\): trigger\.types answers bug reports by itself\); a maintainer's \/bugscout gets it$/);
+    assert.match(quiet.err.at(-1) ?? "", /^bugscout: the App would not post this by itself \(a feature request \(classifier, 0\.\d\d\): trigger\.types answers bug reports by itself, other kinds when they name the first file at confidence 0\.50 \(this one 0\.\d\d, names none\)\); a maintainer's \/bugscout gets it$/);
 
     const json = await preview(VAGUE, ["--json"]);
     const answer = JSON.parse(json.out[0] ?? "");
