@@ -42,9 +42,14 @@ export function issueTypeCachePath(dataDir: string, key: RepoKey): string {
   return path.join(ownerDir(dataDir, key), `${key.repo}.issue-types.json`);
 }
 
-/** Every path stored for one repository (store, its WAL files, saved lexical index, snapshots, labelled issues), for deletion. */
+/** The issue-type classifier adapted to those issues, beside them: `<owner>/<repo>.issue-type-model.json`. */
+export function issueTypeModelCachePath(dataDir: string, key: RepoKey): string {
+  return path.join(ownerDir(dataDir, key), `${key.repo}.issue-type-model.json`);
+}
+
+/** Every path stored for one repository (store, its WAL files, saved lexical index, snapshots, labelled issues and their adapted classifier), for deletion. */
 export function repoPaths(dataDir: string, key: RepoKey): string[] {
-  return [...indexStoreFiles(repoStorePath(dataDir, key)), path.join(ownerDir(dataDir, key), `${key.repo}.snapshot`), issueTypeCachePath(dataDir, key)];
+  return [...indexStoreFiles(repoStorePath(dataDir, key)), path.join(ownerDir(dataDir, key), `${key.repo}.snapshot`), issueTypeCachePath(dataDir, key), issueTypeModelCachePath(dataDir, key)];
 }
 
 /** A stable string for locks and rate limits: `<id>/<owner>/<repo>`. */

@@ -1,11 +1,14 @@
 import assert from "node:assert/strict";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, it } from "node:test";
+import { adaptModel } from "../../src/issue-type/adapt-model.js";
+import { decodeAdaptedModel, encodeAdaptedModel } from "../../src/issue-type/adapted-model-codec.js";
 import { classifyIssueType } from "../../src/issue-type/classify-issue-type.js";
+import { extractIssueFeatures } from "../../src/issue-type/issue-features.js";
 import { shippedIssueTypeModel } from "../../src/issue-type/shipped-model.js";
-import { issueTypeCachePath } from "../../src/triage/data-layout.js";
+import { issueTypeCachePath, issueTypeModelCachePath, repoPaths } from "../../src/triage/data-layout.js";
 import { findIssueType } from "../../src/triage/find-issue-type.js";
 import type { ClosedIssue } from "../../src/triage/ports.js";
 import { createIssueTypeModels, LABELLED_ISSUES_MAX_AGE_MS } from "../../src/triage/repo-issue-types.js";
@@ -72,5 +75,53 @@ describe("the issue-type classifier adapted to a repository", () => {
     const log = { ...quiet, warn: (_: object, msg: string) => void warned.push(msg) };
     assert.deepEqual(await findIssueType({ log, gateway: failing, issueTypeModels: models }, { key: { ...key, repo: "down" }, issue, settings: defaultSettings() }), shipped);
     assert.deepEqual(warned, ["triage extra failed; the comment goes on without it"]);
+  });
+
+  it("keeps the adapted model beside the issues: a new process with the same issues loads it, other issues refit it", async () => {
+    let now = 2_000_000;
+    const k = { ...key, repo: "cached" };
+    const settings = { issue_types: { labels: { ouch: "bug" as const }, learn: true } };
+    const issue = { title: "Frobnicator output garbled 99", body: "frob 99 prints garbled glyphs", labels: [] };
+    const github = gateway(closedIssues("ouch"));
+    const first = await findIssueType({ log: quiet, gateway: github, issueTypeModels: createIssueTypeModels({ dataDir: dir, clock: { now: () => now } }) }, { key: k, issue, settings });
+    const file = issueTypeModelCachePath(dir, k);
+    assert.ok(repoPaths(dir, k).includes(file), "uninstalling deletes it");
+    const stored = JSON.parse(readFileSync(file, "utf8")) as { digest: string; model: { bias: number[] } };
+    // The same issues in a new process: the answer is the fitted model's, to the last digit.
+    const next = () => findIssueType({ log: quiet, gateway: github, issueTypeModels: createIssueTypeModels({ dataDir: dir, clock: { now: () => now } }) }, { key: k, issue, settings });
+    assert.deepEqual(await next(), first);
+    // ...and it was read, not fitted again: a kept model that answers `question` whatever the text is believed.
+    writeFileSync(file, JSON.stringify({ digest: stored.digest, model: { ...stored.model, bias: [-50, -50, 50, -50] } }));
+    assert.deepEqual([(await next()).type, (await next()).source], ["question", "repository"]);
+    // A damaged file is fitted again (and rewritten).
+    writeFileSync(file, "{not json");
+    assert.deepEqual(await next(), first);
+    assert.equal((JSON.parse(readFileSync(file, "utf8")) as { digest: string }).digest, stored.digest);
+    // Other labelled issues (read again after a day): another digest, a new fit.
+    writeFileSync(file, JSON.stringify({ digest: stored.digest, model: { ...stored.model, bias: [-50, -50, 50, -50] } }));
+    github.reads.length = 0;
+    const fewer = closedIssues("ouch").slice(0, 30);
+    const changed = { reads: github.reads, listClosedIssues: async (max: number) => (github.reads.push(max), fewer) };
+    now += LABELLED_ISSUES_MAX_AGE_MS + 1;
+    const refit = await findIssueType({ log: quiet, gateway: changed, issueTypeModels: createIssueTypeModels({ dataDir: dir, clock: { now: () => now } }) }, { key: k, issue, settings });
+    assert.deepEqual(github.reads, [300]);
+    assert.deepEqual([refit.type, refit.source], ["bug", "repository"]);
+    assert.notEqual((JSON.parse(readFileSync(file, "utf8")) as { digest: string }).digest, stored.digest);
+  });
+
+  it("encodes an adapted model as what changed from the shipped one, exactly", () => {
+    const shipped = shippedIssueTypeModel();
+    const examples = closedIssues("bug").map((i) => ({ features: extractIssueFeatures(i.title, i.body), label: i.labels[0] === "bug" ? ("bug" as const) : ("feature" as const) }));
+    const adapted = adaptModel(shipped, examples);
+    const encoded = encodeAdaptedModel(shipped, adapted);
+    const decoded = decodeAdaptedModel(shipped, JSON.parse(JSON.stringify(encoded)));
+    assert.ok(decoded);
+    assert.deepEqual(decoded.bias, adapted.bias);
+    assert.equal(decoded.weights.size, adapted.weights.size);
+    for (const [b, row] of adapted.weights) assert.deepEqual(decoded.weights.get(b), row, `bucket ${b}`);
+    assert.ok(Buffer.from(encoded.buckets, "base64").length / 4 < adapted.weights.size / 10, "only the touched buckets are kept");
+    for (const bad of [null, 3, { ...encoded, bias: [1, 2] }, { ...encoded, weights: encoded.weights.slice(8) }, { ...encoded, buckets: 7 }]) {
+      assert.equal(decodeAdaptedModel(shipped, bad), undefined, JSON.stringify(bad).slice(0, 40));
+    }
   });
 });
