@@ -1,6 +1,7 @@
 // Leave-repositories-out figures of the issue-type classifier (docs/issue-type.md):
 //
 //   npx tsx bench/issue-type-cv.ts --dataset /work/shared/bench/issue_types.jsonl [--holdout owner/name ...]
+//     [--min-repos N] [--l2 X] [--cell-power X] [--steps N] [--no-project-biases] [--model-only] [--grid] [--boost-grid]
 //
 // For each held-out repository that has at least two of bug / feature / question, the model is fitted by the same
 // code and settings as `npm run fit:issue-type` on the OTHER repositories only, then scored on the held-out one:
@@ -33,7 +34,7 @@ const SCORED = ["bug", "feature", "question"];
 const repos = [...new Set(rows.map((r) => r.repo))];
 const scorable = repos.filter((r) => new Set(rows.filter((x) => x.repo === r && SCORED.includes(x.label)).map((x) => x.label)).size >= 2);
 const holdouts = args.all("holdout").length > 0 ? args.all("holdout") : scorable;
-const options = { ...GLOBAL_FIT, ...(args.has("min-repos") ? { minRepos: Number(args.one("min-repos", "")) } : {}), ...(args.has("l2") ? { l2: Number(args.one("l2", "")) } : {}), ...(args.has("cell-power") ? { cellPower: Number(args.one("cell-power", "")) } : {}), ...(args.has("steps") ? { steps: Number(args.one("steps", "")) } : {}) };
+const options = { ...GLOBAL_FIT, ...(args.has("min-repos") ? { minRepos: Number(args.one("min-repos", "")) } : {}), ...(args.has("l2") ? { l2: Number(args.one("l2", "")) } : {}), ...(args.has("cell-power") ? { cellPower: Number(args.one("cell-power", "")) } : {}), ...(args.has("steps") ? { steps: Number(args.one("steps", "")) } : {}), ...(args.has("no-project-biases") ? { projectBiases: false } : {}) };
 console.log(`options ${JSON.stringify(options)}`);
 
 const pooledBug: number[] = [];

@@ -1,5 +1,6 @@
 import { fitIssueTypeModel } from "./fit-model.js";
-import type { IssueTypeModel } from "./issue-type-model.js";
+import { NO_TITLE_FEATURES } from "./issue-features.js";
+import { hashFeatures, type IssueTypeModel } from "./issue-type-model.js";
 import { buildTrainingExamples, type ExtractedIssue, type TrainingSetOptions } from "./training-set.js";
 
 /** How the shipped model is fitted; chosen by leave-repositories-out figures (bench/issue-type-cv.ts). */
@@ -7,6 +8,8 @@ export interface GlobalFitOptions extends TrainingSetOptions {
   readonly l2: number;
   readonly steps: number;
   readonly learningRate: number;
+  /** Fit a class bias per training project besides the shared one (fit-model.ts, `projects`). */
+  readonly projectBiases: boolean;
   /** The temperature the shipped model divides by (fitted on held-out repositories' scores). */
   readonly temperature: number;
   /**
@@ -25,13 +28,17 @@ export const GLOBAL_FIT: GlobalFitOptions = {
   l2: 1e-4,
   steps: 150,
   learningRate: 0.05,
-  temperature: 1.4,
+  projectBiases: true,
+  temperature: 1.2,
   biasOffsets: [0, 0, 0, -2],
 };
 
-/** Fits the shipped model on labelled issues of several projects. Pure. */
+/** Fits the shipped model on labelled issues of several projects ({@link NO_TITLE_FEATURES} fitted, then left out). Pure. */
 export function fitGlobalModel(issues: readonly ExtractedIssue[], options: GlobalFitOptions = GLOBAL_FIT): IssueTypeModel {
   const examples = buildTrainingExamples(issues, options);
-  const model = fitIssueTypeModel(examples, { bits: options.bits, l2: options.l2, steps: options.steps, learningRate: options.learningRate, temperature: options.temperature });
-  return { ...model, bias: model.bias.map((b, c) => b + (options.biasOffsets[c] ?? 0)) };
+  const projects = options.projectBiases ? new Set(issues.map((i) => i.repo)).size : 0;
+  const model = fitIssueTypeModel(examples, { bits: options.bits, l2: options.l2, steps: options.steps, learningRate: options.learningRate, temperature: options.temperature, projects });
+  const weights = new Map(model.weights);
+  for (const name of NO_TITLE_FEATURES) weights.delete(hashFeatures(new Map([[name, 1]]), options.bits).index[0]);
+  return { ...model, weights, bias: model.bias.map((b, c) => b + (options.biasOffsets[c] ?? 0)) };
 }

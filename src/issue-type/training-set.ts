@@ -40,7 +40,7 @@ export function extractAll(issues: readonly LabelledIssue[]): ExtractedIssue[] {
 /**
  * Weighted, hashed training examples: features used by fewer than `minRepos` projects dropped; each class weighs the
  * same in all, and within a class each project's cell weighs n^cellPower, so that no project's vocabulary and no
- * class's size dominates. Pure.
+ * class's size dominates; each example says its project (numbered in order of appearance). Pure.
  */
 export function buildTrainingExamples(issues: readonly ExtractedIssue[], options: TrainingSetOptions): TrainingExample[] {
   const repos = new Map<string, number>();
@@ -69,6 +69,6 @@ export function buildTrainingExamples(issues: readonly ExtractedIssue[], options
     const weight = (n ** options.cellPower / n / classMass[i.label]) * (issues.length / present);
     const kept: IssueFeatures = new Map();
     for (const [name, v] of i.features) if (keep(name)) kept.set(name, v);
-    return { x: hashFeatures(kept, options.bits), label: i.label, weight };
+    return { x: hashFeatures(kept, options.bits), label: i.label, weight, project: repos.get(i.repo)! };
   });
 }
