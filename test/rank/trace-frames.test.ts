@@ -57,3 +57,20 @@ test("a library frame matched by its file name alone is not the repository's fil
   const api = ranked.find((f) => f.path === "python/shop/api.py");
   assert.ok(api === undefined || api.evidence.mention === undefined, "python/shop/api.py is not credited the library's frame");
 });
+
+test("a helper that only reports the error is not the crash site: the frame that called it leads", async (t) => {
+  const index = await indexFixture(t);
+  const trace = [
+    "Checkout refuses a coupon of exactly 100%",
+    "Traceback (most recent call last):",
+    '  File "/srv/app/venv/lib/python3.11/site-packages/shop/cart.py", line 18, in check_coupon',
+    '  File "/srv/app/venv/lib/python3.11/site-packages/shop/pricing.py", line 24, in _report_invalid',
+    "ValueError: invalid coupon FREE",
+  ].join("\n");
+  const ranked = rankLexical(index, trace);
+  assert.equal(ranked[0].path, "python/shop/cart.py", ranked.map((f) => f.path).join(", "));
+  assert.equal(renderFrame(ranked[0].path, ranked[0].evidence.mention!), "python/shop/cart.py:18 in check_coupon");
+  // Named like any other function, the innermost frame's file leads.
+  const plain = rankLexical(index, trace.replace("_report_invalid", "validate_coupon"));
+  assert.equal(plain[0].path, "python/shop/pricing.py");
+});

@@ -23,6 +23,14 @@ const ENTRY_SYMBOLS = new Set([
   "dispatch_request", "processTicksAndRejections", "invoke0", "runTest", "run_until_complete", "LLVMFuzzerTestOneInput",
 ]);
 
+/**
+ * Functions that only build or report the error once something else found it wrong (`_reportError`,
+ * `_reportUnexpectedChar`, `_constructError`, `raise_error`, `throwTypeError`): the frame that called them decided
+ * there was an error, and the fix is there. Builders named `new…Exception` are not in it: a crash while building the
+ * error is a bug of the builder (jib-2542).
+ */
+const ERROR_HELPER = /^_*(?:report|raise|throw)(?:[A-Z_]|$)|^_*construct\w*(?:Error|Exception)$/;
+
 /** A file that is a program's entry point by its name: `main.go`, `__main__.py`, `manage.py`, `Program.cs`. */
 const ENTRY_FILE = /(?:^|\/)(?:main\.(?:go|rs|c|cc|cpp|py|ts|js|kt|java|swift)|__main__\.py|manage\.py|Program\.cs)$/;
 
@@ -32,9 +40,11 @@ export function isLibraryFrame(frame: IssueFrame): boolean {
 }
 
 /**
- * Whether the frame is an entry point or dispatch plumbing (`main`, a request handler's dispatch, a runner): by the
- * function it names or, for a program's entry file, by the repository path it resolved to.
+ * Whether the frame is plumbing rather than the crash site: an entry point or dispatch (`main`, a request handler's
+ * dispatch, a runner) or a helper that only reports the error — by the function it names or, for a program's entry
+ * file, by the repository path it resolved to.
  */
 export function isEntryFrame(frame: IssueFrame, repoPath: string): boolean {
-  return (frame.symbol !== undefined && ENTRY_SYMBOLS.has(frame.symbol)) || ENTRY_FILE.test(repoPath);
+  if (frame.symbol !== undefined && (ENTRY_SYMBOLS.has(frame.symbol) || ERROR_HELPER.test(frame.symbol))) return true;
+  return ENTRY_FILE.test(repoPath);
 }
