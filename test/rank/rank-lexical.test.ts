@@ -127,3 +127,11 @@ test("evidence words leave out everyday prose unless the issue writes it as code
   const coded = rankLexical(index, "Cart total ignores the discount\nAfter `apply_discount()` the cart total is unchanged.")[0];
   assert.equal(coded.evidence.words?.[0], "apply_discount");
 });
+
+test("a prose word in Markdown emphasis is prose, not the reporter's identifier", () => {
+  const title = "Cart total ignores the discount\n";
+  const emphasised = rankLexical(index, `${title}The cart total is wrong when a discount is _applied_ at checkout.`)[0];
+  assert.ok(!(emphasised.evidence.words ?? []).includes("applied"), (emphasised.evidence.words ?? []).join(","));
+  const called = rankLexical(index, `${title}The cart total is wrong after applied() runs at checkout.`)[0];
+  assert.equal(called.evidence.words?.[0], "applied", "written as a call, it is the reporter's identifier");
+});

@@ -51,10 +51,16 @@ export function rankLexicalParts(index: LexicalIndex, issueText: string, options
     index, pointerQuery, terms, weightOf: scores.weightOf, options: o, top, scores: scores.final,
     mentions: scores.mentions, testedBy: scores.testedBy,
     inPackage: scores.inPackage, declaredBy: scores.declaredBy, titleWords: scores.titleWords,
-    identifierWords: wholeWords(issue.identifiers),
+    identifierWords: wholeWords(issue.identifiers.filter((id) => !EMPHASIS.test(id))),
   });
   return { files, fileIds: top, pointerQuery, options: o };
 }
+
+/**
+ * A word in Markdown emphasis (`_works_`, `_please`, `properly_`) is shaped like an identifier but is prose: it
+ * does not make an everyday word a reader is shown (`prose-words.ts`).
+ */
+const EMPHASIS = /^_[A-Za-z]+_?$|^[A-Za-z]+_$/;
 
 /** The distinct whole words (lowercased, as the index keeps them) of `texts`. */
 function wholeWords(texts: readonly string[]): Set<string> {
