@@ -19,7 +19,7 @@ describe("GitHub faults", () => {
     app.index.ranking = { mode: "bm25", reason: "r", ms: 1, confidence: 0.42, files: [{ path: "app.py", score: 1, evidence: { terms: ["dispatch"], words: ["dispatch"] } }] };
     gh.fake.failNext("GET", /\/branches\/main$/, 502, "Bad Gateway");
 
-    assert.equal(await app.deliver("issues", issuesOpened(REPO, { number: 1, title: "dispatch", body: "" })), 200);
+    assert.equal(await app.deliver("issues", issuesOpened(REPO, { number: 1, title: "dispatch", body: "", labels: ["bug"] })), 200);
     await app.close();
 
     assert.equal(gh.fake.calls().filter((c) => c === "GET /repos/acme/shop/branches/main").length, 2);

@@ -50,14 +50,14 @@ describe("GitHub faults, through the app's Octokit retry and throttling plugins"
     const { app, repo, spec } = await setUp();
     fake.failNext("GET", /\/branches\/main$/, 502, "Bad Gateway", { times: 4 });
 
-    assert.equal(await app.deliver("issues", issuesOpened(spec, { number: 1, title: "dispatch", body: "" })), 200);
+    assert.equal(await app.deliver("issues", issuesOpened(spec, { number: 1, title: "dispatch", body: "", labels: ["bug"] })), 200);
 
     assert.equal(count(`GET /repos/acme/${spec.name}/branches/main`), 4, "the first try and three retries");
     assert.equal(repo.comments.get(1), undefined);
     const failures = logged(app, /event handling failed/);
     assert.deepEqual(failures.map((f) => [f.event, errorOf(f)]), [["issues", "HttpError 502: Bad Gateway"]]);
 
-    assert.equal(await app.deliver("issues", issuesOpened(spec, { number: 1, title: "dispatch", body: "" })), 200);
+    assert.equal(await app.deliver("issues", issuesOpened(spec, { number: 1, title: "dispatch", body: "", labels: ["bug"] })), 200);
     assert.equal(repo.comments.get(1)?.length, 1);
     await app.close();
   });
@@ -69,7 +69,7 @@ describe("GitHub faults, through the app's Octokit retry and throttling plugins"
       headers: { "x-ratelimit-remaining": "0", "x-ratelimit-reset": reset },
     });
 
-    assert.equal(await app.deliver("issues", issuesOpened(spec, { number: 2, title: "dispatch", body: "" })), 200);
+    assert.equal(await app.deliver("issues", issuesOpened(spec, { number: 2, title: "dispatch", body: "", labels: ["bug"] })), 200);
 
     assert.equal(count(`POST /repos/acme/${spec.name}/issues/2/comments`), 2);
     assert.equal(repo.comments.get(2)?.length, 1);
@@ -83,13 +83,13 @@ describe("GitHub faults, through the app's Octokit retry and throttling plugins"
     const headers = { "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(Math.ceil(Date.now() / 1000)) };
     fake.failNext("GET", /\/branches\/main$/, 403, "API rate limit exceeded", { headers, times: 4 });
 
-    assert.equal(await app.deliver("issues", issuesOpened(spec, { number: 3, title: "dispatch", body: "" })), 200);
+    assert.equal(await app.deliver("issues", issuesOpened(spec, { number: 3, title: "dispatch", body: "", labels: ["bug"] })), 200);
 
     assert.equal(count(`GET /repos/acme/${spec.name}/branches/main`), 4, "the first try and three retries (Probot retries while retryCount <= 2)");
     assert.equal(repo.comments.get(3), undefined);
     assert.deepEqual(logged(app, /event handling failed/).map(errorOf), ["HttpError 403: API rate limit exceeded"]);
 
-    assert.equal(await app.deliver("issues", issuesOpened(spec, { number: 3, title: "dispatch", body: "" })), 200);
+    assert.equal(await app.deliver("issues", issuesOpened(spec, { number: 3, title: "dispatch", body: "", labels: ["bug"] })), 200);
     assert.equal(repo.comments.get(3)?.length, 1);
     await app.close();
   });
@@ -98,7 +98,7 @@ describe("GitHub faults, through the app's Octokit retry and throttling plugins"
     const { app, repo, spec } = await setUp();
     fake.failNext("GET", /\/branches\/main$/, 429, "Too Many Requests", { headers: { "retry-after": "1" } });
 
-    assert.equal(await app.deliver("issues", issuesOpened(spec, { number: 4, title: "dispatch", body: "" })), 200);
+    assert.equal(await app.deliver("issues", issuesOpened(spec, { number: 4, title: "dispatch", body: "", labels: ["bug"] })), 200);
 
     assert.equal(count(`GET /repos/acme/${spec.name}/branches/main`), 2);
     assert.equal(repo.comments.get(4)?.length, 1);
@@ -111,7 +111,7 @@ describe("GitHub faults, through the app's Octokit retry and throttling plugins"
       headers: { "retry-after": "2" },
     });
 
-    assert.equal(await app.deliver("issues", issuesOpened(spec, { number: 5, title: "dispatch", body: "" })), 200);
+    assert.equal(await app.deliver("issues", issuesOpened(spec, { number: 5, title: "dispatch", body: "", labels: ["bug"] })), 200);
 
     assert.equal(count(`POST /repos/acme/${spec.name}/issues/5/comments`), 2);
     assert.equal(repo.comments.get(5)?.length, 1);
@@ -122,7 +122,7 @@ describe("GitHub faults, through the app's Octokit retry and throttling plugins"
     const { app, repo, spec } = await setUp();
     fake.failNext("POST", /\/issues\/6\/comments$/, 502, "Bad Gateway", { afterEffect: true });
 
-    assert.equal(await app.deliver("issues", issuesOpened(spec, { number: 6, title: "dispatch", body: "" })), 200);
+    assert.equal(await app.deliver("issues", issuesOpened(spec, { number: 6, title: "dispatch", body: "", labels: ["bug"] })), 200);
 
     assert.equal(repo.comments.get(6)?.length, 1);
     await app.close();
