@@ -1,6 +1,7 @@
 import { ISSUE_TEMPLATE_DIR } from "../triage/read-issue-templates.js";
 import type { TemplateFile } from "../triage/ports.js";
 import { statusOf, type GitHubClient, type RepoRef } from "./github-client.js";
+import { readRepoFile } from "./read-repo-file.js";
 
 /**
  * The issue templates and forms on the default branch: one contents-API listing of `.github/ISSUE_TEMPLATE` (404:
@@ -24,15 +25,8 @@ export async function fetchIssueTemplates(client: GitHubClient, repo: RepoRef, m
   const files: TemplateFile[] = [];
   for (const entry of entries) {
     const path = String(entry.path);
-    try {
-      const { data } = await client.rest.repos.getContent({ ...repo, path });
-      const file = data as { type?: unknown; size?: unknown; content?: unknown; encoding?: unknown };
-      if (Array.isArray(data) || file.type !== "file" || typeof file.content !== "string" || file.encoding !== "base64") continue;
-      if (typeof file.size === "number" && file.size > maxBytes) continue;
-      files.push({ path, text: Buffer.from(file.content, "base64").toString("utf8") });
-    } catch (err) {
-      if (statusOf(err) !== 404) throw err;
-    }
+    const file = await readRepoFile(client, repo, path, undefined, maxBytes);
+    if (file.kind === "text") files.push({ path, text: file.text });
   }
   return files;
 }

@@ -1,5 +1,6 @@
-import type { RepoFile, RoutingGateway } from "../triage/routing-ports.js";
+import type { RoutingGateway } from "../triage/routing-ports.js";
 import { statusOf, type GitHubClient, type RepoRef } from "./github-client.js";
+import { readRepoFile } from "./read-repo-file.js";
 import { findComment } from "./upsert-comment.js";
 
 /** Pages of 100 read at most from a list (labels, issue events): 1,000 entries, far above real repositories. */
@@ -75,23 +76,4 @@ export function createRoutingGateway(client: GitHubClient, repo: RepoRef, ownLog
       return (await findComment(client, repo, issueNumber, marker, ownLogin))?.body;
     },
   };
-}
-
-/**
- * A file through the contents API at a commit. The JSON answer says the size first: a file over `maxBytes` is not
- * decoded (GitHub sends no content past 1 MB anyway), a folder or a link is `not-a-file`, a 404 is `absent`.
- */
-async function readRepoFile(client: GitHubClient, repo: RepoRef, path: string, commit: string, maxBytes: number): Promise<RepoFile> {
-  let data: unknown;
-  try {
-    ({ data } = await client.rest.repos.getContent({ ...repo, path, ref: commit }));
-  } catch (err) {
-    if (statusOf(err) === 404) return { kind: "absent" };
-    throw err;
-  }
-  const file = data as { type?: unknown; size?: unknown; content?: unknown; encoding?: unknown };
-  if (Array.isArray(data) || file.type !== "file") return { kind: "not-a-file" };
-  const size = typeof file.size === "number" ? file.size : 0;
-  if (size > maxBytes || typeof file.content !== "string" || file.encoding !== "base64") return { kind: "too-large", bytes: size };
-  return { kind: "text", text: Buffer.from(file.content, "base64").toString("utf8") };
 }
