@@ -48,9 +48,7 @@ export function createIssueTypeModels(options: { readonly dataDir: string; reado
       const memo = templates.get(id);
       if (memo && memo.labelsKey === labelsKey && memo.fetchedAt <= now && now - memo.fetchedAt < LABELLED_ISSUES_MAX_AGE_MS) return memo.templates;
       const read = await readIssueTemplates(gateway, labels);
-      templates.delete(id);
-      templates.set(id, { fetchedAt: now, labelsKey, templates: read });
-      if (templates.size > MAX_MODELS) templates.delete(templates.keys().next().value!);
+      remember(templates, id, { fetchedAt: now, labelsKey, templates: read });
       return read;
     },
     async modelFor(key: RepoKey, gateway: Pick<RepoGateway, "listClosedIssues">, labels: Readonly<Record<string, IssueTypeName>>) {
@@ -60,12 +58,17 @@ export function createIssueTypeModels(options: { readonly dataDir: string; reado
       const memo = models.get(id);
       if (memo && memo.fetchedAt === cached.fetchedAt && memo.labelsKey === labelsKey) return memo.model;
       const model = await loadOrAdapt(issueTypeModelCachePath(options.dataDir, key), cached.issues, labels);
-      models.delete(id);
-      models.set(id, { fetchedAt: cached.fetchedAt, labelsKey, model });
-      if (models.size > MAX_MODELS) models.delete(models.keys().next().value!);
+      remember(models, id, { fetchedAt: cached.fetchedAt, labelsKey, model });
       return model;
     },
   };
+}
+
+/** Keeps `value` as the most recently used entry of `memo`, dropping the least recently used past {@link MAX_MODELS}. */
+function remember<V>(memo: Map<string, V>, id: string, value: V): void {
+  memo.delete(id);
+  memo.set(id, value);
+  if (memo.size > MAX_MODELS) memo.delete(memo.keys().next().value!);
 }
 
 interface TypedIssue {
