@@ -138,9 +138,13 @@ function withoutBacktested<G extends Pick<RepoGateway, "listClosedIssues">>(gate
   return { ...gateway, listClosedIssues: async (max: number) => (await list(max)).filter((i) => !backtested.has(i.title)) };
 }
 
+/** `n` of `d` as a whole percentage; `n/a` of none. */
+function pct(n: number, d: number): string {
+  return d === 0 ? "n/a" : `${Math.round((100 * n) / d)}%`;
+}
+
 /** One paragraph on what the App would have said by itself, and on the type read against the issues' type labels. */
 function renderSpeak(speak: SpeakSummary, settings: Pick<Settings, "trigger" | "ranking">): string {
-  const pct = (n: number, d: number) => (d === 0 ? "n/a" : `${Math.round((100 * n) / d)}%`);
   const rule = `trigger.types ${settings.trigger.types.join(", ") || "none"}, ranking.min_confidence ${settings.ranking.min_confidence.toFixed(2)}, `
     + `trigger.other_types_confidence ${settings.trigger.other_types_confidence.toFixed(2)}`;
   const spoke = `Comments: the App would have commented by itself on ${speak.commented} of ${speak.scored} scored issue(s) (${pct(speak.commented, speak.scored)}; ${rule}), ` +
@@ -153,7 +157,6 @@ function renderSpeak(speak: SpeakSummary, settings: Pick<Settings, "trigger" | "
 
 /** One paragraph on area labels: how many scored issues carry a label of the map, how often BugScout's was theirs. */
 function renderLabelAccuracy(labels: LabelAccuracy): string {
-  const pct = (n: number, d: number) => (d === 0 ? "n/a" : `${Math.round((100 * n) / d)}%`);
   if (labels.carried === 0) return "Area labels: no scored issue carries a label of the area map.";
   return `Area labels: ${labels.carried} scored issue(s) carry a label of the area map; BugScout would have labelled ${labels.labelled} ` +
     `(${pct(labels.labelled, labels.carried)}), with the issue's own label for ${labels.right} (${pct(labels.right, labels.labelled)} of those it labelled).`;

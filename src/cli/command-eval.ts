@@ -16,8 +16,7 @@ import { rankIssueSymbols } from "../triage/rank-issue-symbols.js";
 import { defaultSettings } from "../triage/settings-schema.js";
 import { decideComment } from "../triage/decide-comment.js";
 import { classifyIssueText } from "../issue-type/classify-issue-text.js";
-import { shippedIssueTypeModel } from "../issue-type/shipped-model.js";
-import { checkoutIssueTemplates } from "../triage/checkout-issue-templates.js";
+import { checkoutIssueTypeContext } from "../triage/checkout-issue-templates.js";
 import { CliError } from "./cli-error.js";
 import type { CliIo } from "./cli-io.js";
 import { readTreeFile } from "../index/read-tree-file.js";
@@ -92,7 +91,7 @@ export async function runEvalCommand(
           const denseRanker = dense && options.mode !== "bm25" ? dense.ranker(store, root) : undefined;
           if (dense && denseRanker && options.mode !== "auto") await dense.fill(store, root);
           // The issue forms of the tree at the issue's commit: the App reads those of the default branch when it opens.
-          const typeContext = { model: shippedIssueTypeModel(), templates: await checkoutIssueTemplates(root) };
+          const typeContext = await checkoutIssueTypeContext(root);
           return {
             async rank(text, row) {
               const issueType = classifyIssueText(text, typeContext);

@@ -1,6 +1,5 @@
 import { classifyIssueText } from "../issue-type/classify-issue-text.js";
-import { shippedIssueTypeModel } from "../issue-type/shipped-model.js";
-import { checkoutIssueTemplates } from "../triage/checkout-issue-templates.js";
+import { checkoutIssueTypeContext } from "../triage/checkout-issue-templates.js";
 import type { IssueType } from "../issue-type/types.js";
 import type { Ranking } from "../rank/types.js";
 import type { Indexer } from "../triage/create-indexer.js";
@@ -95,5 +94,5 @@ export async function rankOnIndex(
 
 /** `rank --json`'s answer: the ranking and the kind of issue its text reads as (`issue_type`), the checkout's own issue templates known. */
 async function withIssueType(ranking: Ranking, text: string, root: string): Promise<Ranking & { issue_type: IssueType }> {
-  return { ...ranking, issue_type: classifyIssueText(text, { model: shippedIssueTypeModel(), templates: await checkoutIssueTemplates(root) }) };
+  return { ...ranking, issue_type: classifyIssueText(text, await checkoutIssueTypeContext(root)) };
 }

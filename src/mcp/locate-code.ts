@@ -1,6 +1,5 @@
 import { classifyIssueText } from "../issue-type/classify-issue-text.js";
-import { shippedIssueTypeModel } from "../issue-type/shipped-model.js";
-import { checkoutIssueTemplates } from "../triage/checkout-issue-templates.js";
+import { checkoutIssueTypeContext } from "../triage/checkout-issue-templates.js";
 import type { RankedFile, SymbolPointer } from "../rank/types.js";
 import { rankIssue } from "../triage/rank-issue.js";
 import { readTreeFile } from "../index/read-tree-file.js";
@@ -58,7 +57,7 @@ export async function prepareLocate(context: RepoContext, request: Omit<LocateRe
     ranked,
     terms,
     confidence: ranking.confidence,
-    issueType: classifyIssueText(request.issue, { model: shippedIssueTypeModel(), templates: await checkoutIssueTemplates(context.repo.root) }),
+    issueType: classifyIssueText(request.issue, await checkoutIssueTypeContext(context.repo.root)),
     located: ranking.files.map((file) => ({
       file,
       pointers: resolvePointers(context, file),

@@ -1,7 +1,8 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { readTreeFile } from "../index/read-tree-file.js";
-import type { IssueTemplate } from "../issue-type/template-types.js";
+import type { IssueTypeContext } from "../issue-type/classify-issue-type.js";
+import { shippedIssueTypeModel } from "../issue-type/shipped-model.js";
 import type { TemplateFile } from "./ports.js";
 import { ISSUE_TEMPLATE_DIR, MAX_TEMPLATE_BYTES, MAX_TEMPLATE_FILES, parseIssueTemplates } from "./read-issue-templates.js";
 
@@ -20,9 +21,10 @@ export async function listCheckoutTemplates(root: string, max: number, maxBytes:
 }
 
 /**
- * A checkout's issue templates and forms, parsed with the default type labels: what `rank`, `eval` and the MCP
- * `locate` read (they have no settings), so that an issue gets the type the App gives it on the same tree.
+ * What the issue-type classifier reads for an issue of a checkout in `rank`, `eval` and the MCP `locate` (they have no
+ * settings): the shipped model and the checkout's issue templates and forms, parsed with the default type labels, so
+ * that an issue gets the type the App gives it on the same tree.
  */
-export async function checkoutIssueTemplates(root: string): Promise<IssueTemplate[]> {
-  return parseIssueTemplates(await listCheckoutTemplates(root, MAX_TEMPLATE_FILES, MAX_TEMPLATE_BYTES), {});
+export async function checkoutIssueTypeContext(root: string): Promise<IssueTypeContext> {
+  return { model: shippedIssueTypeModel(), templates: parseIssueTemplates(await listCheckoutTemplates(root, MAX_TEMPLATE_FILES, MAX_TEMPLATE_BYTES), {}) };
 }
