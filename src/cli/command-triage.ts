@@ -87,7 +87,7 @@ export async function runTriageCommand(io: CliIo, options: TriageCommandOptions,
     outcome = await triageIssue({ ...runtime.triageDeps(gateway, { log, webBaseUrl }), reporter }, {
       key,
       defaultBranch: fetched.defaultBranch,
-      issue: { number, title: fetched.issue.title, body: fetched.issue.body, locked: fetched.issue.locked, labels: fetched.issue.labels },
+      issue: { number, title: fetched.issue.title, body: fetched.issue.body, locked: fetched.issue.locked, labels: fetched.issue.labels, ...(fetched.issue.githubType ? { githubType: fetched.issue.githubType } : {}) },
       // Without --post this is exactly the app's dry run: the same body, logged instead of posted.
       settings: options.post ? settings : { ...settings, dry_run: true },
       problems,

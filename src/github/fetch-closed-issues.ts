@@ -1,3 +1,4 @@
+import { githubTypeOf } from "./github-issue-type.js";
 import type { ClosedIssue } from "../triage/ports.js";
 import type { GitHubClient, RepoRef } from "./github-client.js";
 
@@ -5,7 +6,8 @@ import type { GitHubClient, RepoRef } from "./github-client.js";
 const MAX_BODY_CHARS = 12_000;
 
 /**
- * The repository's most recently updated closed issues with at least one label (pull requests left out), up to
+ * The repository's most recently updated closed issues with at least one label or a GitHub issue type (pull requests
+ * left out), up to
  * `max`: `GET /repos/{o}/{r}/issues?state=closed`, 100 a page, at most ⌈max / 100⌉ pages.
  */
 export async function fetchClosedIssues(client: GitHubClient, repo: RepoRef, max: number): Promise<ClosedIssue[]> {
@@ -16,8 +18,9 @@ export async function fetchClosedIssues(client: GitHubClient, repo: RepoRef, max
     for (const issue of page.data) {
       if (issue.pull_request) continue;
       const labels = issue.labels.map((l) => (typeof l === "string" ? l : l.name ?? "")).filter((l) => l !== "");
-      if (labels.length === 0) continue;
-      out.push({ title: issue.title, body: (issue.body ?? "").slice(0, MAX_BODY_CHARS), labels });
+      const typed = githubTypeOf(issue);
+      if (labels.length === 0 && !typed.githubType) continue;
+      out.push({ title: issue.title, body: (issue.body ?? "").slice(0, MAX_BODY_CHARS), labels, ...typed });
       if (out.length >= max) return out;
     }
     if (++read >= pages) break;

@@ -1,3 +1,4 @@
+import { githubTypeOf } from "./github-issue-type.js";
 import type { GitHubClient, RepoRef } from "./github-client.js";
 
 /** What `bugscout triage` needs of an issue and its repository, read through the REST API. */
@@ -11,6 +12,8 @@ export interface FetchedIssue {
     readonly locked: boolean;
     readonly open: boolean;
     readonly labels: readonly string[];
+    /** The name of its GitHub issue type (`Bug`, `Feature`), when one is set. */
+    readonly githubType?: string;
     readonly authorIsBot: boolean;
     readonly url: string;
   };
@@ -45,6 +48,7 @@ export async function fetchIssue(client: GitHubClient, repo: RepoRef, number: nu
       locked: data.locked === true,
       open: data.state !== "closed",
       labels: data.labels.map((l) => (typeof l === "string" ? l : l.name ?? "")).filter((l) => l !== ""),
+      ...githubTypeOf(data),
       authorIsBot: data.user?.type === "Bot",
       url: data.html_url,
     },

@@ -1,4 +1,5 @@
 import type { Context } from "probot";
+import { githubTypeOf } from "../github/github-issue-type.js";
 import { answerCommand } from "../triage/answer-command.js";
 import { repoKeyString } from "../triage/data-layout.js";
 import { parseCommand } from "../triage/parse-command.js";
@@ -48,7 +49,7 @@ export function onIssueComment(deps: AppDeps) {
     const outcome = await answerCommand(triage, {
       key,
       defaultBranch: payload.repository.default_branch,
-      issue: { number: issue.number, title: issue.title, body: issue.body ?? "", locked: issue.locked === true, labels: labelNames(issue.labels), ...createdAt(issue.created_at) },
+      issue: { number: issue.number, title: issue.title, body: issue.body ?? "", locked: issue.locked === true, labels: labelNames(issue.labels), ...githubTypeOf(issue), ...createdAt(issue.created_at) },
       settings,
       problems,
       command,

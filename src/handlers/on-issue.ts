@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Context } from "probot";
+import { githubTypeOf } from "../github/github-issue-type.js";
 import { skipReason } from "../triage/should-triage.js";
 import { triageIssue } from "../triage/triage-issue.js";
 import { stopsBugScout } from "../triage/parse-settings.js";
@@ -48,6 +49,7 @@ export function onIssue(deps: AppDeps) {
         body: payload.issue.body ?? "",
         locked: payload.issue.locked === true,
         labels,
+        ...githubTypeOf(payload.issue),
         ...createdAt(payload.issue.created_at),
       },
       settings,

@@ -1,5 +1,6 @@
 import { extractIssueFeatures } from "./issue-features.js";
 import { hashFeatures, scoreHashed, softmax, topClass, type IssueTypeModel } from "./issue-type-model.js";
+import { typeDeclaredInBody } from "./declared-type.js";
 import { typeFromLabels } from "./label-types.js";
 import { typeFromTemplate, type IssueTemplate } from "./template-types.js";
 import { ISSUE_TYPE_NAMES, type IssueType, type IssueTypeInput, type IssueTypeName } from "./types.js";
@@ -31,23 +32,35 @@ export const TEMPLATE_CONFIDENCE = 0.9;
 export const TEMPLATE_BOOST = { strong: 1, weak: 0.5 } as const;
 
 /**
- * The kind of an issue: the repository's own signals first (a type label; a pre-filled title tag of the form it was
- * opened with), then the classifier, with the template's headings as added evidence and its calibrated probability
+ * What the kind the reporter chose in the form (`### Issue type` → `Support`; `Type: Bug`) adds to that type's score:
+ * more than a template's headings, as the reporter said it in so many words, yet not the answer by itself — reporters
+ * file questions through the bug form and its dropdown as they do through its headings (docs/issue-type.md), and
+ * only words the model reads firmly the other way outweigh it.
+ */
+export const DECLARED_BOOST = 2;
+
+/**
+ * The kind of an issue: the repository's own signals first (its GitHub issue type or a type label; a pre-filled title
+ * tag of the form it was opened with), then the classifier, with the template's headings and the kind chosen in the form (`### Issue type` → `Bug`) as added evidence and its calibrated probability
  * as the confidence (`template` when the headings' type is the answer). Empty, binary or foreign text gets a type with
  * a low confidence; nothing throws. Pure.
  */
 export function classifyIssueType(input: IssueTypeInput, context: IssueTypeContext): IssueType {
   const title = typeof input.title === "string" ? input.title : "";
   const body = typeof input.body === "string" ? input.body : "";
-  const labelled = typeFromLabels(input.labels ?? [], context.labels);
+  // GitHub's own issue type (Bug, Feature, Task: set by a maintainer or by the form's `type:`) before the labels.
+  const typed = input.githubType ? typeFromLabels([input.githubType], context.labels) : undefined;
+  const labelled = typed ?? typeFromLabels(input.labels ?? [], context.labels);
   if (labelled) return { type: labelled, confidence: LABEL_CONFIDENCE, source: "label" };
   const template = typeFromTemplate(title.slice(0, 400), body, context.templates);
   if (template?.tag) return { type: template.type, confidence: TEMPLATE_CONFIDENCE, source: "template" };
   const z = scoreHashed(context.model, hashFeatures(extractIssueFeatures(title, body), context.model.bits));
   const boost = context.templateBoost ?? TEMPLATE_BOOST;
   if (template) z[ISSUE_TYPE_NAMES.indexOf(template.type)] += template.strong ? boost.strong : boost.weak;
+  const declared = typeDeclaredInBody(body);
+  if (declared) z[ISSUE_TYPE_NAMES.indexOf(declared)] += DECLARED_BOOST;
   const best = topClass(softmax(z, context.model.temperature));
-  const source = template?.type === best.type ? "template" : context.adapted ? "repository" : "model";
+  const source = template?.type === best.type || declared === best.type ? "template" : context.adapted ? "repository" : "model";
   return { type: best.type, confidence: round(best.confidence), source };
 }
 

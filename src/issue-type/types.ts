@@ -5,8 +5,8 @@ export type IssueTypeName = "bug" | "feature" | "question" | "documentation";
 export const ISSUE_TYPE_NAMES: readonly IssueTypeName[] = ["bug", "feature", "question", "documentation"];
 
 /**
- * Where an issue's type came from, strongest first: `label` (the issue carries one of the repository's type labels),
- * `template` (the issue form or template it was opened with), `repository` (the shipped classifier adapted to the
+ * Where an issue's type came from, strongest first: `label` (the issue's GitHub issue type, or one of the repository's
+ * type labels), `template` (the issue form or template it was opened with, or the kind chosen in it), `repository` (the shipped classifier adapted to the
  * repository's own closed, type-labelled issues) and `model` (the shipped classifier alone).
  */
 export type IssueTypeSource = "label" | "template" | "model" | "repository";
@@ -25,6 +25,8 @@ export interface IssueTypeInput {
   readonly body: string;
   /** The issue's label names, as GitHub spells them. */
   readonly labels: readonly string[];
+  /** The name of the issue's GitHub issue type (`Bug`, `Feature`, `Task`), read as a type label; absent: none set. */
+  readonly githubType?: string;
 }
 
 /** True for a string that names an issue type. */

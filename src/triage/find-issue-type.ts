@@ -32,7 +32,14 @@ export interface IssueTypeDeps extends IsolateDeps {
 /** The issue as the type is read from it. */
 export interface IssueTypeRequest {
   readonly key: RepoKey;
-  readonly issue: { readonly number?: number; readonly title: string; readonly body: string; readonly labels?: readonly string[] };
+  readonly issue: {
+    readonly number?: number;
+    readonly title: string;
+    readonly body: string;
+    readonly labels?: readonly string[];
+    /** Its GitHub issue type's name (`Bug`, `Feature`), when one is set. */
+    readonly githubType?: string;
+  };
   readonly settings: Pick<Settings, "issue_types">;
 }
 
@@ -57,7 +64,7 @@ export async function findIssueType(deps: IssueTypeDeps, request: IssueTypeReque
       : [],
   ]);
   return classifyIssueType(
-    { title: issue.title, body: issue.body, labels: issue.labels ?? [] },
+    { title: issue.title, body: issue.body, labels: issue.labels ?? [], ...(issue.githubType ? { githubType: issue.githubType } : {}) },
     { labels, model: repoModel.model, adapted: repoModel.adapted, ...(templates.length > 0 ? { templates } : {}) },
   );
 }

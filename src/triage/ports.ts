@@ -146,6 +146,8 @@ export interface ClosedIssue {
   readonly title: string;
   readonly body: string;
   readonly labels: readonly string[];
+  /** Its GitHub issue type's name (`Bug`, `Feature`), when one is set: read before its labels. */
+  readonly githubType?: string;
 }
 
 /** A file of the repository's issue templates and forms (`.github/ISSUE_TEMPLATE/*`): its path and text. */
@@ -185,8 +187,9 @@ export interface RepoGateway {
    */
   readFile?(commit: string, path: string, maxBytes: number): Promise<Uint8Array | undefined>;
   /**
-   * The repository's most recently updated closed issues that carry labels, up to `max` (the issue-type classifier
-   * adapts to those with a type label). Optional: without it the shipped classifier answers alone.
+   * The repository's most recently updated closed issues that carry labels or a GitHub issue type, up to `max` (the
+   * issue-type classifier adapts to those whose type or labels name a kind). Optional: without it the shipped
+   * classifier answers alone.
    */
   listClosedIssues?(max: number): Promise<ClosedIssue[]>;
   /**

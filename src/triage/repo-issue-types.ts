@@ -77,11 +77,14 @@ interface TypedIssue {
   readonly type: IssueTypeName;
 }
 
-/** The issues whose labels name a type (the repository's own map first), or undefined when too few do to adapt to. */
+/**
+ * The issues whose GitHub issue type or labels name a type (the repository's own map first), or undefined when too
+ * few do to adapt to.
+ */
 function typedIssues(issues: readonly ClosedIssue[], labels: Readonly<Record<string, IssueTypeName>>): TypedIssue[] | undefined {
   const typed: TypedIssue[] = [];
   for (const issue of issues) {
-    const type = typeFromLabels(issue.labels, labels);
+    const type = (issue.githubType ? typeFromLabels([issue.githubType], labels) : undefined) ?? typeFromLabels(issue.labels, labels);
     if (type) typed.push({ title: issue.title, body: issue.body, type });
   }
   return typed.length < MIN_ADAPT_EXAMPLES || new Set(typed.map((t) => t.type)).size < 2 ? undefined : typed;

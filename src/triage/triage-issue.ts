@@ -65,6 +65,8 @@ export interface TriageRequest {
     readonly createdAt?: number;
     /** The issue's label names (a type label says what kind of issue it is); absent: none. */
     readonly labels?: readonly string[];
+    /** The name of the issue's GitHub issue type (`Bug`, `Feature`, `Task`); absent: none set. */
+    readonly githubType?: string;
   };
   /**
    * A preview (`bugscout triage --issue-file`, always a dry run): the comment is rendered even where the App would

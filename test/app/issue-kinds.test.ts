@@ -86,6 +86,24 @@ describe("speaking when it helps: the issue's kind and the confidence decide, th
     assert.match(details(labelled ?? ""), / · type bug \(label\) · /);
   });
 
+  it("the issue's GitHub issue type and the kind chosen in its form count: a bug report typed Feature gets nothing, a feature request typed Bug, or a report filed as a bug, is answered", async () => {
+    assert.equal(await open({ number: 21, ...BUG, type: "Feature" }), undefined);
+    const typed = await open({ number: 22, ...FEATURE, type: "Bug" });
+    assert.match(typed ?? "", /^1\. \[shopcart\/billing\/discount\\\.py\]/m);
+    assert.match(details(typed ?? ""), / · type bug \(label\) · /);
+    // GitHub's default "Task" type names no kind: the classifier reads the words, as without a type.
+    assert.equal(await open({ number: 23, ...FEATURE, type: "Task" }), undefined);
+    // A report the classifier reads as a question, filed with the form's "Issue type" dropdown answered "Bug": the
+    // reporter's choice moves the kind (words that say "feature request" outright would still outweigh it).
+    const report = "### What did you do?\n\nGave a customer a discount and opened their invoice.\n\n### What did you see?\n\nThe invoice shows the discount of another customer.\n\n### Shop version\n\n1.2.0";
+    assert.equal(await open({ number: 24, title: "Discount per customer on the invoice", body: report }), undefined);
+    const filed = await open({ number: 25, title: "Discount per customer on the invoice", body: `### Issue type\n\nBug\n\n${report}` });
+    assert.match(filed ?? "", /^1\. \[shopcart\/billing\/(invoice|discount)\\\.py\]/m);
+    assert.match(details(filed ?? ""), / · type bug \(template\) · /);
+    const gates = app!.logs.filter((l) => l.includes('"msg":"comment decision"')).map((l) => (JSON.parse(l) as { gate: string }).gate);
+    assert.deepEqual(gates, ["type", "answered", "type", "type", "answered"]);
+  });
+
   it("a maintainer's /bugscout ranks a feature request; trigger.types: [bug, feature] answers it by itself", async () => {
     assert.equal(await open({ number: 6, ...FEATURE }), undefined);
     assert.equal(await app!.deliver("issue_comment", issueCommentCreated(REPO, { number: 6, ...FEATURE }, { id: 606, body: "/bugscout", user: { login: "maint" } })), 200);

@@ -14,6 +14,8 @@ export interface IssueSpec {
   readonly labels?: readonly string[];
   readonly locked?: boolean;
   readonly state?: "open" | "closed";
+  /** The issue's GitHub issue type (`Bug`, `Feature`, `Task`), as the payload's `type` object names it. */
+  readonly type?: string;
 }
 
 function repository(repo: RepoSpec) {
@@ -38,6 +40,7 @@ function issue(spec: IssueSpec) {
     labels: (spec.labels ?? []).map((name, i) => ({ id: i + 1, name })),
     locked: spec.locked ?? false,
     state: spec.state ?? "open",
+    ...(spec.type ? { type: { id: 7, node_id: "IT_kw", name: spec.type, description: "", color: "red", is_enabled: true } } : {}),
   };
 }
 

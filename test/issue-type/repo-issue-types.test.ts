@@ -59,6 +59,20 @@ describe("the issue-type classifier adapted to a repository", () => {
     assert.deepEqual(github.reads, [300, 300], "read again after a day");
   });
 
+  it("adapts to closed issues typed by their GitHub issue type alone, as to type labels", async () => {
+    const models = createIssueTypeModels({ dataDir: join(dir, "typed"), clock: { now: () => 5_000 } });
+    const issues = closedIssues("ouch").map((i) => ({ ...i, labels: [], githubType: i.labels[0] === "ouch" ? "Bug" : "Feature" }));
+    const settings = { issue_types: { labels: {}, learn: true } };
+    const issue = { title: "Frobnicator output garbled 99", body: "frob 99 prints garbled glyphs", labels: [] };
+    const typed = await findIssueType({ log: quiet, gateway: gateway(issues), issueTypeModels: models }, { key, issue, settings });
+    assert.deepEqual([typed.type, typed.source], ["bug", "repository"]);
+    const untyped = await findIssueType(
+      { log: quiet, gateway: gateway(issues.map((i) => ({ ...i, githubType: "Task" }))), issueTypeModels: createIssueTypeModels({ dataDir: join(dir, "task"), clock: { now: () => 5_000 } }) },
+      { key, issue, settings },
+    );
+    assert.equal(untyped.source, "model", "the default Task type names no kind: nothing to adapt to");
+  });
+
   it("answers with the shipped model when learning is off, the issues name too few types, or the read fails", async () => {
     const models = createIssueTypeModels({ dataDir: dir, clock: { now: () => 5 } });
     const issue = { title: "Frobnicator output garbled", body: "frob prints garbled glyphs", labels: [] };
