@@ -22,7 +22,7 @@ const triggerSchema = z
       .array(z.enum(ISSUE_TYPE_NAMES as [IssueTypeName, ...IssueTypeName[]]))
       .max(ISSUE_TYPE_NAMES.length)
       .default(["bug"])
-      .describe("The kinds of issue BugScout answers by itself: `bug`, `feature`, `question`, `documentation`. The issue's type label wins, then its template, then BugScout's classifier. A `/bugscout` command and a `labels` trigger answer any kind."),
+      .describe("The kinds of issue BugScout answers by itself: `bug`, `feature`, `question`, `documentation`. The issue's GitHub issue type or type label wins, then its template (and the kind chosen in its form), then BugScout's classifier. A `/bugscout` command and a `labels` trigger answer any kind."),
     other_types_confidence: z
       .number()
       .min(0)
