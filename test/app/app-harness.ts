@@ -1,4 +1,3 @@
-import assert from "node:assert/strict";
 import { generateKeyPairSync } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -9,6 +8,7 @@ import { pino } from "pino";
 import { createProbot, ProbotOctokit } from "probot";
 import { createApp } from "../../src/app.js";
 import { serveWebhooks } from "./serve-webhooks.js";
+import { closeAll } from "../support/close-all.js";
 import { createCheckRunReporter } from "../../src/github/check-run-reporter.js";
 import { createIndexEntrySelector } from "../../src/github/index-entry-selector.js";
 import { DEFAULT_SNAPSHOT_LIMITS, type SnapshotLimits } from "../../src/github/snapshot-limits.js";
@@ -156,10 +156,15 @@ export async function startTestApp(fake: FakeGitHub, options: TestAppOptions = {
     deliver: served.deliver,
     close() {
       closed ??= (async () => {
-        await deps.background.idle();
-        await deps.records?.close();
-        await served.close();
-        await rm(dataDir, { recursive: true, force: true });
+        // An open server keeps the test process alive until the runner's timeout: close it whatever the background
+        // work and the record store did.
+        try {
+          await deps.background.idle();
+          await deps.records?.close();
+        } finally {
+          await served.close();
+          await rm(dataDir, { recursive: true, force: true });
+        }
       })();
       return closed;
     },
@@ -190,7 +195,7 @@ export interface AppHarness {
 
 /**
  * The lifecycle the App tests share, as hooks of the enclosing `describe`: one fake GitHub for all its tests, closed
- * after them once it is checked that it saw no request it did not expect; before each test (with `once`, before the
+ * after them and then checked to have seen no request it did not expect; before each test (with `once`, before the
  * first) its request log emptied, `repo` added with its tarball and, given `app`, the app started; after each test
  * (with `once`, after the last) the apps it started closed. A test's own hooks, registered after this call, run after
  * these `before`/`beforeEach` hooks (the repository and app exist) and after these `afterEach`/`after` hooks.
@@ -221,8 +226,8 @@ export function appHarness(options: AppHarnessOptions): AppHarness {
     if (options.tarball) repo.tarballs.set(options.repo.headSha, await options.tarball());
     if (options.app) await harness.start(options.app);
   }
-  async function closeApps(): Promise<void> {
-    for (const each of open.splice(0)) await each.close();
+  function closeApps(): Promise<void> {
+    return closeAll(...open.splice(0).map((each) => () => each.close()));
   }
   before(async () => {
     fake = await startFakeGitHub();
@@ -232,11 +237,6 @@ export function appHarness(options: AppHarnessOptions): AppHarness {
     beforeEach(setUp);
     afterEach(closeApps);
   }
-  after(async () => {
-    await closeApps();
-    if (!fake) return;
-    assert.deepEqual(fake.unexpected, [], "the fake GitHub saw no unexpected request");
-    await fake.close();
-  });
+  after(() => closeAll(closeApps, () => fake?.closeAndCheck()));
   return harness;
 }

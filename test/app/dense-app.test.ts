@@ -6,6 +6,7 @@ import { deadVoyageUrl, startFakeVoyage, type FakeVoyage } from "../fakes/fake-v
 import { startFakeGitHub, type FakeGitHub } from "../fakes/fake-github.js";
 import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
 import { startTestApp, VOYAGE_KEY, type TestApp } from "./app-harness.js";
+import { closeAll } from "../support/close-all.js";
 import { issuesOpened } from "./payloads.js";
 
 const FIXTURE = path.join(import.meta.dirname, "../fixtures/app-repo");
@@ -43,11 +44,7 @@ describe("the app ranking dense-first through the real voyageai client", () => {
     await app?.close();
     app = undefined;
   });
-  after(async () => {
-    assert.deepEqual(github.unexpected, []);
-    await voyage.close();
-    await github.close();
-  });
+  after(() => closeAll(() => voyage?.close(), () => github?.closeAndCheck()));
 
   function addRepo(name: string, installationId: number, settings?: string) {
     const repo = github.addRepo({ owner: "acme", name, installationId, headSha: SHA, ...(settings ? { settings } : {}) });

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import path from "node:path";
-import { after, before, beforeEach, describe, it } from "node:test";
+import { beforeEach, describe, it } from "node:test";
 import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
-import { startFakeVoyage, type FakeVoyage } from "../fakes/fake-voyage.js";
+import { startFakeVoyage } from "../fakes/fake-voyage.js";
 import { appHarness, type TestApp, type TestAppOptions } from "./app-harness.js";
 import { issueCommentCreated, issuesOpened, type IssueSpec } from "./payloads.js";
 
@@ -31,14 +31,6 @@ describe("speaking when it helps: the issue's kind and the confidence decide, th
   const gh = appHarness({ repo: { ...REPO, headSha: SHA }, tarball: () => tarballFromDirectory(FIXTURE, "acme-shop-6464646") });
   /** Started by the test's first issue; closed after the test by the harness. */
   let app: TestApp | undefined;
-  let voyage: FakeVoyage;
-
-  before(async () => {
-    voyage = await startFakeVoyage({ apiKey: "pa-harness-voyage-key-4f1c2e" });
-  });
-  after(async () => {
-    await voyage.close();
-  });
   beforeEach(() => {
     gh.repo.roles.set("maint", "maintain");
     app = undefined;
@@ -137,7 +129,10 @@ describe("speaking when it helps: the issue's kind and the confidence decide, th
     assert.match(details(answered ?? ""), / · type bug \(template\) · /);
   });
 
-  it("with an embedding key (a hybrid or dense ranking) answers the bug report it answers without one, at the same confidence", async () => {
+  it("with an embedding key (a hybrid or dense ranking) answers the bug report it answers without one, at the same confidence", async (t) => {
+    // Closed by the test itself: a suite's later `after` hooks are skipped when the harness's check fails.
+    const voyage = await startFakeVoyage({ apiKey: "pa-harness-voyage-key-4f1c2e" });
+    t.after(() => voyage.close());
     const lexical = details((await open({ number: 9, ...BUG })) ?? "");
     await app!.close();
     app = await gh.start({ realIndex: true, voyageBaseUrl: voyage.baseUrl });

@@ -11,6 +11,7 @@ import { addCommit } from "../fakes/fake-github-commits.js";
 import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-github.js";
 import { startTestApp, type TestApp } from "./app-harness.js";
 import { issuesOpened, push } from "./payloads.js";
+import { closeAll } from "../support/close-all.js";
 
 const A = "a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1";
 const B = "b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2";
@@ -65,11 +66,7 @@ describe("push deltas: only the changed files are fetched and applied", () => {
     app = await startTestApp(fake, { realIndex: true, pushDeltaMaxFiles: 10 });
     work = await mkdtemp(path.join(tmpdir(), "bugscout-delta-"));
   });
-  after(async () => {
-    await app.close();
-    await fake.close();
-    await rm(work, { recursive: true, force: true });
-  });
+  after(() => closeAll(() => app?.close(), () => fake?.close(), () => work && rm(work, { recursive: true, force: true })));
 
   it("applies a push at the stored commit from the compare API and the files' contents, and equals a full re-index", async () => {
     await app.deliver("issues", issuesOpened(REPO, { number: 1, title: "cart total", body: "" }));

@@ -8,6 +8,7 @@ import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
 import { PRIVATE_KEY, WEBHOOK_SECRET } from "./app-harness.js";
 import { issuesOpened } from "./payloads.js";
 import { startProcess, type StartedProcess } from "../support/child-process.js";
+import { closeAll } from "../support/close-all.js";
 import { freePort } from "../support/free-port.js";
 import { postDelivery } from "../support/post-delivery.js";
 
@@ -59,11 +60,7 @@ describe("the app started as documented (npm start, PRIVATE_KEY_PATH and no PRIV
     await app.waitFor(/Listening on/, 240_000);
   });
 
-  after(async () => {
-    await app.stop();
-    await fake.close();
-    await rm(work, { recursive: true, force: true });
-  });
+  after(() => closeAll(() => app?.stop(), () => fake?.close(), () => work && rm(work, { recursive: true, force: true })));
 
   it("answers the health route", async () => {
     const response = await fetch(`http://127.0.0.1:${port}/health`);

@@ -11,6 +11,7 @@ import { startTestApp } from "../app/app-harness.js";
 import { issuesOpened } from "../app/payloads.js";
 import { startFakeGitHub, type FakeGitHub } from "../fakes/fake-github.js";
 import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
+import { closeAll } from "../support/close-all.js";
 
 const FIXTURE = join(import.meta.dirname, "../fixtures/app-repo");
 const REPO = { owner: "acme", name: "shop", installationId: 64 };
@@ -36,11 +37,7 @@ describe("bugscout triage --issue-file: the App's comment for a checkout, and wh
     head = git("rev-parse", "HEAD");
     github = await startFakeGitHub();
   });
-  after(async () => {
-    assert.deepEqual(github.unexpected, []);
-    await github.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  after(() => closeAll(() => github?.closeAndCheck(), () => rmSync(dir, { recursive: true, force: true })));
 
   async function preview(issue: { title: string; body: string }, extra: string[] = []) {
     const file = join(dir, `issue-${Math.random().toString(36).slice(2)}.md`);

@@ -1,3 +1,4 @@
+import assert from "node:assert/strict";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { isPublic, issueRoutes } from "./fake-github-issues.js";
@@ -94,6 +95,15 @@ export class FakeGitHub {
   async close(): Promise<void> {
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  /**
+   * Closes the server, then asserts that it saw no request it did not expect. Closing first means a failed check
+   * still lets the test process exit instead of holding it until the runner's timeout.
+   */
+  async closeAndCheck(): Promise<void> {
+    await this.close();
+    assert.deepEqual(this.unexpected, [], "the fake GitHub saw no unexpected request");
   }
 
   /**

@@ -10,10 +10,7 @@ describe("upsertComment for a person's token (bugscout triage --post with a PAT)
   before(async () => {
     fake = await startFakeGitHub();
   });
-  after(async () => {
-    assert.deepEqual(fake.unexpected, []);
-    await fake.close();
-  });
+  after(() => fake?.closeAndCheck());
 
   it("finds the comment that user posted before (and only theirs), and an installation token has no user", async () => {
     const repo = fake.addRepo({ owner: "acme", name: "shop", installationId: 42, headSha: "1".repeat(40) });

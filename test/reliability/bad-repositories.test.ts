@@ -26,8 +26,12 @@ describe("bad repositories: a sane comment or a short 'not enough to go on', nev
     repo.settings = "comment:\n  below_confidence: brief\n";
     if (entries) repo.tarballs.set(SHA, await buildTarball([{ name: `${TOP}/`, type: "directory" }, ...entries]));
     const app = await startReliabilityApp(github(), { octokit: "off" });
-    const status = await app.deliver("issues", issuesOpened(spec, { number: 1, ...issue }));
-    await app.close();
+    let status: number;
+    try {
+      status = await app.deliver("issues", issuesOpened(spec, { number: 1, ...issue }));
+    } finally {
+      await app.close();
+    }
     return { status, comments: (repo.comments.get(1) ?? []).map((c) => c.body), logs: app.logs, name };
   }
 
@@ -97,8 +101,11 @@ describe("bad repositories: a sane comment or a short 'not enough to go on', nev
     repo.defaultBranch = "none-yet";
     const app = await startReliabilityApp(github(), { octokit: "off" });
 
-    assert.equal(await app.deliver("issues", issuesOpened(spec, { number: 1, title: "x", body: "y" })), 200);
-    await app.close();
+    try {
+      assert.equal(await app.deliver("issues", issuesOpened(spec, { number: 1, title: "x", body: "y" })), 200);
+    } finally {
+      await app.close();
+    }
 
     assert.equal(repo.comments.get(1), undefined);
     const failure = app.logs.map((l) => JSON.parse(l) as { msg: string; err?: { status?: number; message?: string } }).find((l) => l.msg === "event handling failed");

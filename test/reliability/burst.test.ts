@@ -24,13 +24,11 @@ describe("a burst of deliveries, each sent twice at once, across more repositori
       repos.push(repo);
     }
   });
-  after(async () => {
-    assert.deepEqual(fake.unexpected, [], "the fake GitHub saw no unexpected request");
-    await fake.close();
-  });
+  after(() => fake?.closeAndCheck());
 
-  it("gives every issue exactly one comment naming its file, indexes each repository once, and logs no error", async () => {
+  it("gives every issue exactly one comment naming its file, indexes each repository once, and logs no error", async (t) => {
     const app = await startReliabilityApp(fake, { octokit: "off", maxOpenStores: 2 });
+    t.after(() => app.close());
     const deliveries = fixtures.flatMap((fixture, r) => fixture.issues.flatMap((issue, k) => {
       const payload = issuesOpened(specs[r], { number: k + 1, title: issue.title, body: issue.body });
       return [app.deliver("issues", payload), app.deliver("issues", payload)];

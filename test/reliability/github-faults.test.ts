@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { after, before, describe, it } from "node:test";
+import { after, before, describe, it, type TestContext } from "node:test";
 import { startFakeGitHub, type FakeGitHub, type FakeRepo } from "../fakes/fake-github.js";
 import { buildTarball } from "../fakes/fake-github-tarball.js";
 import { issuesOpened } from "../app/payloads.js";
@@ -27,16 +27,15 @@ describe("GitHub faults, through the app's Octokit retry and throttling plugins"
   before(async () => {
     fake = await startFakeGitHub();
   });
-  after(async () => {
-    assert.deepEqual(fake.unexpected, [], "the fake GitHub saw no unexpected request");
-    await fake.close();
-  });
+  after(() => fake?.closeAndCheck());
 
-  async function setUp(): Promise<{ app: ReliabilityApp; repo: FakeRepo; spec: { owner: string; name: string; installationId: number } }> {
+  /** A repository with its own installation and an app for it, closed after the test `t` whether it passed or not. */
+  async function setUp(t: TestContext): Promise<{ app: ReliabilityApp; repo: FakeRepo; spec: { owner: string; name: string; installationId: number } }> {
     const spec = { owner: "acme", name: `shop${nextInstallation}`, installationId: nextInstallation++ };
     const repo = fake.addRepo({ ...spec, headSha: SHA });
     repo.tarballs.set(SHA, await buildTarball([{ name: `acme-${spec.name}-9999999/app.py`, content: "def dispatch():\n    pass\n" }]));
     const app = await startReliabilityApp(fake, { index: "fake" });
+    t.after(() => app.close());
     app.fakeIndex.ranking = RANKING;
     fake.requests.length = 0;
     return { app, repo, spec };
@@ -46,8 +45,8 @@ describe("GitHub faults, through the app's Octokit retry and throttling plugins"
     return fake.calls().filter((c) => c === call).length;
   }
 
-  it("a 5xx that outlasts the retries is logged with its status, nothing is posted, and the next delivery comments", async () => {
-    const { app, repo, spec } = await setUp();
+  it("a 5xx that outlasts the retries is logged with its status, nothing is posted, and the next delivery comments", async (t) => {
+    const { app, repo, spec } = await setUp(t);
     fake.failNext("GET", /\/branches\/main$/, 502, "Bad Gateway", { times: 4 });
 
     assert.equal(await app.deliver("issues", issuesOpened(spec, { number: 1, title: "dispatch", body: "", labels: ["bug"] })), 200);
@@ -59,11 +58,10 @@ describe("GitHub faults, through the app's Octokit retry and throttling plugins"
 
     assert.equal(await app.deliver("issues", issuesOpened(spec, { number: 1, title: "dispatch", body: "", labels: ["bug"] })), 200);
     assert.equal(repo.comments.get(1)?.length, 1);
-    await app.close();
   });
 
-  it("a primary rate limit (403, x-ratelimit-remaining 0) is waited out until x-ratelimit-reset, then the comment is posted once", async () => {
-    const { app, repo, spec } = await setUp();
+  it("a primary rate limit (403, x-ratelimit-remaining 0) is waited out until x-ratelimit-reset, then the comment is posted once", async (t) => {
+    const { app, repo, spec } = await setUp(t);
     const reset = String(Math.ceil(Date.now() / 1000) + 1);
     fake.failNext("POST", /\/issues\/2\/comments$/, 403, `API rate limit exceeded for installation ID ${spec.installationId}.`, {
       headers: { "x-ratelimit-remaining": "0", "x-ratelimit-reset": reset },
@@ -75,11 +73,10 @@ describe("GitHub faults, through the app's Octokit retry and throttling plugins"
     assert.equal(repo.comments.get(2)?.length, 1);
     assert.equal(logged(app, /event handling failed/).length, 0);
     assert.equal(logged(app, /Request quota exhausted/).length, 1);
-    await app.close();
   });
 
-  it("a primary rate limit that outlasts three waits is reported, and the next delivery after the reset comments", async () => {
-    const { app, repo, spec } = await setUp();
+  it("a primary rate limit that outlasts three waits is reported, and the next delivery after the reset comments", async (t) => {
+    const { app, repo, spec } = await setUp(t);
     const headers = { "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(Math.ceil(Date.now() / 1000)) };
     fake.failNext("GET", /\/branches\/main$/, 403, "API rate limit exceeded", { headers, times: 4 });
 
@@ -91,22 +88,20 @@ describe("GitHub faults, through the app's Octokit retry and throttling plugins"
 
     assert.equal(await app.deliver("issues", issuesOpened(spec, { number: 3, title: "dispatch", body: "", labels: ["bug"] })), 200);
     assert.equal(repo.comments.get(3)?.length, 1);
-    await app.close();
   });
 
-  it("a 429 with retry-after is retried and the comment is posted once", async () => {
-    const { app, repo, spec } = await setUp();
+  it("a 429 with retry-after is retried and the comment is posted once", async (t) => {
+    const { app, repo, spec } = await setUp(t);
     fake.failNext("GET", /\/branches\/main$/, 429, "Too Many Requests", { headers: { "retry-after": "1" } });
 
     assert.equal(await app.deliver("issues", issuesOpened(spec, { number: 4, title: "dispatch", body: "", labels: ["bug"] })), 200);
 
     assert.equal(count(`GET /repos/acme/${spec.name}/branches/main`), 2);
     assert.equal(repo.comments.get(4)?.length, 1);
-    await app.close();
   });
 
-  it("a secondary rate limit on the comment is waited out (retry-after) and the comment is posted once", async () => {
-    const { app, repo, spec } = await setUp();
+  it("a secondary rate limit on the comment is waited out (retry-after) and the comment is posted once", async (t) => {
+    const { app, repo, spec } = await setUp(t);
     fake.failNext("POST", /\/issues\/5\/comments$/, 403, "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.", {
       headers: { "retry-after": "2" },
     });
@@ -115,16 +110,14 @@ describe("GitHub faults, through the app's Octokit retry and throttling plugins"
 
     assert.equal(count(`POST /repos/acme/${spec.name}/issues/5/comments`), 2);
     assert.equal(repo.comments.get(5)?.length, 1);
-    await app.close();
   });
 
-  it("a comment GitHub created but answered 502 for is not posted twice", async () => {
-    const { app, repo, spec } = await setUp();
+  it("a comment GitHub created but answered 502 for is not posted twice", async (t) => {
+    const { app, repo, spec } = await setUp(t);
     fake.failNext("POST", /\/issues\/6\/comments$/, 502, "Bad Gateway", { afterEffect: true });
 
     assert.equal(await app.deliver("issues", issuesOpened(spec, { number: 6, title: "dispatch", body: "", labels: ["bug"] })), 200);
 
     assert.equal(repo.comments.get(6)?.length, 1);
-    await app.close();
   });
 });

@@ -32,13 +32,11 @@ describe("isolation: two installations with a repository of the same name", () =
       { name: "acme-shop-efefefe/secret_ledger/totals.py", content: "def compute_invoice_total(rows):\n    return sum(rows)  # refund\n" },
     ]));
   });
-  after(async () => {
-    assert.deepEqual(fake.unexpected, [], "the fake GitHub saw no unexpected request");
-    await fake.close();
-  });
+  after(() => fake?.closeAndCheck());
 
-  it("get separate indexes: each ranking lists only its own installation's files, and uninstalling one leaves the other", async () => {
+  it("get separate indexes: each ranking lists only its own installation's files, and uninstalling one leaves the other", async (t) => {
     const app = await startReliabilityApp(fake, { octokit: "off" });
+    t.after(() => app.close());
 
     await app.deliver("issues", issuesOpened(first, { number: 1, ...ISSUE }));
     await app.deliver("issues", issuesOpened(second, { number: 1, ...ISSUE }));
@@ -58,6 +56,5 @@ describe("isolation: two installations with a repository of the same name", () =
     assert.deepEqual(await readdir(path.join(app.dataDir, "installations")), ["51"]);
     assert.deepEqual(listedPaths(fake.repo("acme", "shop", 51).comments.get(2)?.[0]?.body), ["billing/invoice.py", "billing/refund.py"]);
     assert.ok(!fake.calls().some((c) => c.includes("tarball")), "installation 51's index was kept and reused");
-    await app.close();
   });
 });

@@ -56,6 +56,10 @@ export interface ReliabilityApp {
   /** Every log line (JSON) the app wrote. */
   readonly logs: string[];
   deliver(event: string, payload: unknown, options?: { signature?: string | null }): Promise<number>;
+  /**
+   * Waits for the background work, then stops the server, the index workers and removes the data dir, even when the
+   * wait fails; a second call waits for the first, so a test may close early and also in its `t.after`.
+   */
   close(): Promise<void>;
 }
 
@@ -102,6 +106,7 @@ export async function startReliabilityApp(fake: FakeGitHub, options: Reliability
     overrides: { appId: 1, privateKey: PRIVATE_KEY, secret: WEBHOOK_SECRET, baseUrl: fake.apiUrl, log, Octokit: octokitClass(options.octokit) },
   });
   const served = await serveWebhooks(createApp(deps), probot, WEBHOOK_SECRET);
+  let closed: Promise<void> | undefined;
   return {
     url: served.url,
     deps,
@@ -109,11 +114,19 @@ export async function startReliabilityApp(fake: FakeGitHub, options: Reliability
     dataDir,
     logs,
     deliver: served.deliver,
-    async close() {
-      await deps.background.idle();
-      await served.close();
-      indexer.dispose();
-      await rm(dataDir, { recursive: true, force: true });
+    close() {
+      closed ??= (async () => {
+        // An open server or worker keeps the test process alive until the runner's timeout: close them whatever
+        // the background work did.
+        try {
+          await deps.background.idle();
+        } finally {
+          await served.close();
+          indexer.dispose();
+          await rm(dataDir, { recursive: true, force: true });
+        }
+      })();
+      return closed;
     },
   };
 }

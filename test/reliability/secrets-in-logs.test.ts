@@ -59,9 +59,7 @@ describe("credentials never appear in logs", () => {
   before(async () => {
     fake = await startFakeGitHub();
   });
-  after(async () => {
-    await fake.close();
-  });
+  after(() => fake?.close());
 
   async function addRepo(installationId: number) {
     const spec = { owner: "acme", name: `shop${installationId}`, installationId };
@@ -73,9 +71,10 @@ describe("credentials never appear in logs", () => {
     return spec;
   }
 
-  it("at trace level in the app, through successes, settings problems, commands, GitHub failures and an uninstall", async () => {
+  it("at trace level in the app, through successes, settings problems, commands, GitHub failures and an uninstall", async (t) => {
     const spec = await addRepo(71);
     const app = await startReliabilityApp(fake, { logLevel: "trace", octokit: "off" });
+    t.after(() => app.close());
 
     await exercise((event, payload, signature) => app.deliver(event, payload, signature === undefined ? {} : { signature }), fake, spec);
     await app.close();

@@ -1,4 +1,3 @@
-import assert from "node:assert/strict";
 import { after, before } from "node:test";
 import { startFakeGitHub, type FakeGitHub } from "../fakes/fake-github.js";
 
@@ -11,11 +10,7 @@ export function sharedFakeGitHub(): () => FakeGitHub {
   before(async () => {
     fake = await startFakeGitHub();
   });
-  after(async () => {
-    if (!fake) return;
-    assert.deepEqual(fake.unexpected, [], "the fake GitHub saw no unexpected request");
-    await fake.close();
-  });
+  after(() => fake?.closeAndCheck());
   return () => {
     if (!fake) throw new Error("the fake GitHub is started by the describe's before hook");
     return fake;
