@@ -26,12 +26,14 @@ const HEADING = /^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$/;
 const BOLD_LINE = /^\s*\*\*([^*]{2,80})\*\*:?\s*$/;
 const URL = /\bhttps?:\/\/\S+/g;
 const VERSION = /\bv?\d+\.\d+(\.\d+)*([-+.]?[a-z]+\d*)?\b/gi;
+// Leading blanks stop at line ends (`[^\S\n\r\u2028\u2029]*`, not `\s*`): a `^\s*` under the m flag crosses them, so n blank lines
+// cost n² steps (0.7 s for 12,000 newlines). A line after blank lines still matches from its own start.
 const STACK_LINES = [
-  /^\s*at\s+\S.*(\(|\s)\S+:\d+(:\d+)?\)?\s*$/m, // JavaScript, Java, C#
+  /^[^\S\n\r\u2028\u2029]*at\s+\S.*(\(|\s)\S+:\d+(:\d+)?\)?\s*$/m, // JavaScript, Java, C#
   /Traceback \(most recent call last\)/,
-  /^\s*File ".+", line \d+/m,
+  /^[^\S\n\r\u2028\u2029]*File ".+", line \d+/m,
   /panicked at /,
-  /^\s*#\d+\s+0x[0-9a-f]+/im, // gdb, sanitizers
+  /^[^\S\n\r\u2028\u2029]*#\d+\s+0x[0-9a-f]+/im, // gdb, sanitizers
   /\b(Segmentation fault|core dumped|SIGSEGV|SIGABRT|Assertion .* failed)\b/i,
 ];
 const ERROR_WORD = /\b\w*(Error|Exception)\b|\berror:|\bfatal:/;
@@ -89,9 +91,9 @@ export function extractIssueFeatures(title: string, body: string): IssueFeatures
   if (/\bexpected\b/i.test(prose)) addFlag(features, "s:expected");
   if (/\b(actual|instead|but got|got:|result:)\b/i.test(prose)) addFlag(features, "s:actual");
   if (/\b(steps to reproduce|to reproduce|repro|reproduc\w+)\b/i.test(prose)) addFlag(features, "s:reproduce");
-  if (/^\s*\d+\.\s+\S/m.test(prose)) addFlag(features, "s:numbered-steps");
-  if (/^\s*[-*] \[[ xX]\]/m.test(prose)) addFlag(features, "s:checkboxes");
-  if (/!\[[^\]]*\]\(|<img\b/i.test(rawBody)) addFlag(features, "s:image");
+  if (/^[^\S\n\r\u2028\u2029]*\d+\.\s+\S/m.test(prose)) addFlag(features, "s:numbered-steps");
+  if (/^[^\S\n\r\u2028\u2029]*[-*] \[[ xX]\]/m.test(prose)) addFlag(features, "s:checkboxes");
+  if (/!\[[^\]]{0,1000}\]\(|<img\b/i.test(rawBody)) addFlag(features, "s:image");
   if (URL.test(prose)) addFlag(features, "s:url");
   URL.lastIndex = 0;
   const questions = (prose.match(/\?(\s|$)/g) ?? []).length;
@@ -156,7 +158,8 @@ function words(text: string): string[] {
     .toLowerCase()
     .replace(URL, " <url> ")
     .replace(VERSION, " <ver> ")
-    .replace(/(\S*\/\S+)/g, " <path> ");
+    // Token by token: the pattern `\S*\/\S+` backtracked over a long token without a slash in quadratic time.
+    .replace(/\S+/g, (token) => (/\/\S/.test(token) ? " <path> " : token));
   for (const m of normalized.matchAll(/<\w+>|[\p{L}][\p{L}\p{N}'_-]*|\d+/gu)) {
     let w = m[0];
     if (/^\d+$/.test(w)) w = "<num>";

@@ -19,40 +19,48 @@ export interface IssueFrame {
   readonly cause?: number;
 }
 
-/** A path's folders and file name: no spaces, quotes or parentheses. */
-const DIRS = String.raw`(?:[\w.~@+-]*\/)*`;
+/*
+ * Every pattern here runs over the whole issue, which anyone can write (65,536 characters at most), so none may take
+ * quadratic time on it: repetitions are bounded (a folder or file name at most 255 characters, at most 64 folders,
+ * a symbol 300), a path that could start inside a longer word starts only where a word starts (`PATH_START`), and
+ * leading blanks stop at line ends (`^\s*` under the m flag crosses them). bench/hostile-text.ts measures it.
+ */
+/** Where a path may start: not right after a character a path holds, where the longer path would start earlier. */
+const PATH_START = String.raw`(?<![\w.\/-])`;
+/** A path's folders: no spaces, quotes or parentheses. */
+const DIRS = String.raw`(?:[\w.~@+-]{0,255}\/){0,64}`;
 
 /** `File "django/forms/fields.py", line 151, in clean`; IPython 8: `File ~/x/dataset.py:1234, in Dataset.foo(self)` */
-const PYTHON = /File (?:"([^"\n]+)", line |([^\s",]+\.pyx?):)(\d+)(?:, in ([\w<>.]+))?/g;
+const PYTHON = /File (?:"([^"\n]{1,1000})", line |([^\s",]{1,1000}\.pyx?):)(\d+)(?:, in ([\w<>.]{1,300}))?/g;
 /** Older IPython: `~/lib/python3.9/site-packages/xarray/core/dataset.py in merge(self, other)` */
-const IPYTHON = /^[ \t]*((?:[\w.~-]*\/)+[\w.-]+\.py) in ([\w<>]+)\(/gm;
+const IPYTHON = /^[ \t]*((?:[\w.~-]{0,255}\/){1,64}[\w.-]{1,255}\.py) in ([\w<>]{1,300})\(/gm;
 /** `at org.foo.Bar$Inner.method(Bar.java:12)` (Java, Kotlin, Scala, Groovy); some tools print a space before `(`. */
-const JVM = /\bat\s+((?:[\w$]+\.)+)([\w$<>-]+) ?\(([\w$-]+\.(?:java|kt|kts|scala|groovy)):(\d+)\)/g;
+const JVM = /\bat\s+((?:[\w$]{1,255}\.){1,64})([\w$<>-]{1,300}) ?\(([\w$-]+\.(?:java|kt|kts|scala|groovy)):(\d+)\)/g;
 /** The start of a JVM trace's nested cause. */
 const CAUSED_BY = /^[ \t]*Caused by:/gm;
 /** A URL's scheme and host before a script's path (`http://localhost:3000`, `webpack://`, `file://`). */
 const ORIGIN = String.raw`(?:[a-z][\w+.-]*:\/\/[^\s/()@]*)?`;
-const SCRIPT = String.raw`[^\s():]*\.(?:[cm]?js|jsx|[cm]?ts|tsx|vue|svelte)`;
+const SCRIPT = String.raw`[^\s():]{0,1000}\.(?:[cm]?js|jsx|[cm]?ts|tsx|vue|svelte)`;
 /** V8: `at fn (src/x.ts:1:2)`, `at src/x.ts:1:2`, `at async Foo.bar (file:///a/b.mjs:3:4)`, `at f (http://h:3000/x.js:1:2)` */
-const JS = new RegExp(String.raw`\bat\s+(?:(?:async\s+)?([\w$.<>[\] ]+?)\s+\()?(${ORIGIN}${SCRIPT}):(\d+)(?::(\d+))?\)?`, "g");
+const JS = new RegExp(String.raw`\bat\s+(?:(?:async\s+)?([\w$.<>[\] ]{1,300}?)\s+\()?(${ORIGIN}${SCRIPT}):(\d+)(?::(\d+))?\)?`, "g");
 /** Firefox and Safari: `fn@http://host/x.js:1:2`, `@webpack:///./src/x.js:1:2`, `Foo/<.bar@src/x.js:3:4` */
-const GECKO = new RegExp(String.raw`^[ \t]*([\w$.<>/]*)@(${ORIGIN}${SCRIPT}):(\d+)(?::(\d+))?[ \t]*$`, "gm");
+const GECKO = new RegExp(String.raw`^[ \t]*([\w$.<>/]{0,300})@(${ORIGIN}${SCRIPT}):(\d+)(?::(\d+))?[ \t]*$`, "gm");
 /** Go panics and goroutine dumps: a tab-indented `/path/pkg/file.go:12 +0x1d` under a `pkg.Func(...)` line. */
-const GO = /^\s*((?:[\w.@~-]*\/)*[\w.-]+\.go):(\d+)(?:\s+\+0x[0-9a-f]+)?\s*$/gm;
+const GO = /^[^\S\n\u2028\u2029]*((?:[\w.@~-]{0,255}\/){0,64}[\w.-]{1,255}\.go):(\d+)(?:\s+\+0x[0-9a-f]+)?\s*$/gm;
 /** Rust: `at src/x.rs:12:5` in backtraces, or `panicked at src/main.rs:2:5`. */
-const RUST = /(?:\bat\s+|panicked at\s+'?[^\n]*?'?,?\s*)((?:[\w.@~-]*\/)*[\w.-]+\.rs):(\d+)(?::\d+)?/g;
+const RUST = /(?:\bat\s+|panicked at\s+'?(?:(?!panicked at)[^\n]){0,10000}?'?,?\s*)((?<![\w.\/-])(?:[\w.@~-]{0,255}\/){0,64}[\w.-]{1,255}\.rs):(\d+)(?::\d+)?/g;
 /**
  * Native frames: sanitizers `#0 0x4f5c3e in png_read_row /src/pngread.c:123:7`, gdb `#3  0x… in foo (x=0) at
  * src/foo.c:12`, lldb `frame #0: 0x… a.out`main at main.c:5:3`.
  */
-const NATIVE = new RegExp(String.raw`^[ \t]*(?:\*?[ \t]*frame[ \t]+)?#\d+:?[ \t]+(?:0x[0-9a-f]+[ \t]+(?:in[ \t]+)?)?(?:[\w.+-]*\`)?([\w:~<>]+)?[^\n]*?[ \t(](?:at[ \t]+)?(${DIRS}[\w.+-]+\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|inl|ipp|m|mm|cu)):(\d+)(?::\d+)?\)?[ \t]*$`, "gm");
+const NATIVE = new RegExp(String.raw`^[ \t]*(?:(?:\*[ \t]*)?frame[ \t]+)?#\d+:?[ \t]+(?:0x[0-9a-f]+[ \t]+(?:in[ \t]+)?)?(?:[\w.+-]{0,300}\`)?([\w:~<>]{1,300})?[^\n]{0,2000}?[ \t(](?:at[ \t]+)?(${DIRS}[\w.+-]{1,255}\.(?:c|cc|cpp|cxx|c\+\+|h|hh|hpp|hxx|inl|ipp|m|mm|cu)):(\d+)(?::\d+)?\)?[ \t]*$`, "gm");
 /** Ruby: `/app/models/user.rb:12:in 'save'`, `from lib/x.rb:3:in \`block in Foo#bar'` */
-const RUBY = new RegExp(String.raw`(${DIRS}[\w.-]+\.(?:rb|rake)):(\d+):in [\`']([^'\n]+)'`, "g");
+const RUBY = new RegExp(String.raw`(${PATH_START}${DIRS}[\w.-]{1,255}\.(?:rb|rake)):(\d+):in [\`']([^'\n]{1,300})'`, "g");
 /** PHP: `#0 /var/www/src/Foo.php(123): App\Foo->bar()`, `in /var/www/src/Foo.php:123`, `… on line 123` */
-const PHP_TRACE = new RegExp(String.raw`^[ \t]*#\d+[ \t]+(${DIRS}[\w.-]+\.php)\((\d+)\):[ \t]*(?:[\w\\]+(?:->|::))?(\w+)?`, "gm");
-const PHP_AT = new RegExp(String.raw`\b(?:in|at)[ \t]+(${DIRS}[\w.-]+\.php)(?::| on line )(\d+)`, "g");
+const PHP_TRACE = new RegExp(String.raw`^[ \t]*#\d+[ \t]+(${DIRS}[\w.-]{1,255}\.php)\((\d+)\):[ \t]*(?:[\w\\]+(?:->|::))?(\w+)?`, "gm");
+const PHP_AT = new RegExp(String.raw`\b(?:in|at)[ \t]+(${DIRS}[\w.-]{1,255}\.php)(?::| on line )(\d+)`, "g");
 /** C#: `at Ns.Type.Method(Args) in C:\src\Proj\File.cs:line 42` */
-const CSHARP = /\bat ([\w.`<>+[\]]+)\([^)\n]*\) in ((?:[A-Za-z]:)?[^\s:]*?[\w.-]+\.cs):line (\d+)/g;
+const CSHARP = /\bat ([\w.`<>+[\]]{1,300})\([^)\n]{0,1000}\) in ((?:[A-Za-z]:)?[^\s:]{0,1000}?[\w.-]{1,255}\.cs):line (\d+)/g;
 
 /**
  * Finds stack-trace frames in `text`, in order of appearance. JVM frames turn the package into a path prefix,

@@ -1,3 +1,4 @@
+import { replaceFencedBlocks } from "./fenced-blocks.js";
 import { parseFrames, type IssueFrame } from "./parse-frames.js";
 
 export type { IssueFrame } from "./parse-frames.js";
@@ -35,13 +36,11 @@ export interface ParsedIssue {
   readonly errors: readonly IssueError[];
 }
 
-/** A fenced code block (```` ``` ```` or `~~~`); the second group is its body. */
-const FENCE = /^[ \t]*(```|~~~)[^\n]*\n([\s\S]*?)^[ \t]*\1[ \t]*$/gm;
 const INLINE = /`([^`\n]+)`/g;
 /** A Markdown or HTML image: `![screenshot](https://…/1234.png)`, `<img width="600" src="…">`. */
-const IMAGE = /!\[[^\]\n]*\]\([^)\s]*\)|<img\b[^>]*>/gi;
+const IMAGE = /!\[[^\]\n]{0,1000}\]\([^)\s]{0,2000}\)|<img\b[^>]{0,2000}>/gi;
 /** The scheme and host of a URL: `https://user-images.githubusercontent.com`. */
-const URL_ORIGIN = /\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#)\]>"'`]*/gi;
+const URL_ORIGIN = /\b[a-z][a-z0-9+.-]{0,31}:\/\/[^\s/?#)\]>"'`]*/gi;
 /** A line of an interactive session (`>>> `, `... `, `In [1]: `, `$ `); the group is what was typed. */
 const SESSION = /^[ \t]*(?:>>>|\.\.\.|In \[\d+\]:|\$) ?(.*)$/gm;
 /** How the name of something raised or emitted ends: an error, exception, warning, exit, failure, fault or panic. */
@@ -80,7 +79,7 @@ export function parseIssue(text: string): ParsedIssue {
   let withoutFrames = normalized;
   for (const f of frames) withoutFrames = withoutFrames.replace(f.text, " ");
   const code: string[] = [];
-  let prose = withoutFrames.replace(FENCE, (_all, _fence: string, body: string) => {
+  let prose = replaceFencedBlocks(withoutFrames, (body) => {
     code.push(body);
     return "\n";
   });
