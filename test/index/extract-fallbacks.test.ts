@@ -30,6 +30,23 @@ test("a parse that needs more than its budget of progress checks falls back to w
   }
 });
 
+test("a parse past its deadline falls back to windows: error recovery tree-sitter does not count as checks", async () => {
+  // Lines of backticks are all errors to the C grammar: 1,000 checks took 4.6 s on 100 KB, so the count alone let a
+  // megabyte run for minutes. The clock is injected: each reading is a second later than the one before.
+  let ms = 0;
+  const extractor = await createSymbolExtractor({ languages: ["c"], maxParseMs: 5_000, now: () => (ms += 1_000) });
+  try {
+    const symbols = extractor.extract("```a\n".repeat(4_000), "c");
+    assert.ok(symbols.length > 0 && symbols.every((s) => s.kind === "window"));
+    assert.ok(ms >= 5_000, "the deadline was read while parsing");
+    // Readings before the deadline let a real file parse: the deadline is per parse.
+    ms = 0;
+    assert.deepEqual(extractor.extract("int add(int a, int b) { return a + b; }\n", "c").map(show), ["function add 1-1"]);
+  } finally {
+    extractor.dispose();
+  }
+});
+
 test("a text over the parse size cap gets windows; window size and overlap are options", async () => {
   const extractor = await createSymbolExtractor({
     languages: ["python"], maxParseChars: 100, windows: { lines: 4, overlap: 1 },

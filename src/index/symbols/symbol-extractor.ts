@@ -68,6 +68,16 @@ export interface SymbolExtractorOptions {
    * (googletest's amalgamated `gtest.h`, 830 KB of C++) needs 7,400.
    */
   readonly maxParseChecks?: number;
+  /**
+   * A parse still running after this many milliseconds is abandoned for windows too. Tree-sitter does not count its
+   * error recovery as operations: 100 KB of lines like ```` ```a ```` in a C, Java, Rust or Ruby file took 4.6 s for
+   * 1,000 checks, and a megabyte of them ran for minutes under the check budget. A safety net, far above what any
+   * file of the development sets needs (`gtest.h`, the densest: 1.2 s quiet, once past 5 s under load), so the count
+   * still decides for real code and a busy machine does not change a file's symbols. Default 20,000.
+   */
+  readonly maxParseMs?: number;
+  /** The clock the parse deadline is read from (milliseconds); default `performance.now`. */
+  readonly now?: () => number;
   /** The windows used when there are no parsed symbols. */
   readonly windows?: WindowOptions;
   /**
@@ -126,13 +136,16 @@ export async function createSymbolExtractor(options: SymbolExtractorOptions = {}
   const parser = new Parser();
   const maxParseChars = options.maxParseChars ?? 1024 * 1024;
   const maxParseChecks = options.maxParseChecks ?? 30_000;
+  const maxParseMs = options.maxParseMs ?? 20_000;
+  const now = options.now ?? (() => performance.now());
 
   function parseOutline(text: string, language: Language, entry: LoadedLanguage): FileOutline | undefined {
     try {
       parser.setLanguage(entry.grammar);
       let checks = 0;
+      const deadline = now() + maxParseMs;
       // web-tree-sitter cancels the parse when the progress callback returns true (its type says void).
-      const tree = parser.parse(text, null, { progressCallback: () => ++checks > maxParseChecks });
+      const tree = parser.parse(text, null, { progressCallback: () => ++checks > maxParseChecks || now() > deadline });
       if (!tree) return undefined;
       try {
         const imports: LineRange[] = [];
