@@ -92,6 +92,66 @@ test("a JVM trace's root cause comes first: its frames follow the wrapper's afte
   assert.deepEqual(innermostFirst(python.frames.map((f) => ({ f }))).map(({ f }) => f.symbol), ["inner", "outer"]);
 });
 
+test("chained Python tracebacks: each innermost first, the last printed leads, quoted or indented", () => {
+  const chain = [
+    "Traceback (most recent call last):",
+    '  File "./sympy/core/sympify.py", line 368, in sympify',
+    '  File "./sympy/parsing/sympy_parser.py", line 863, in eval_expr',
+    "SyntaxError: unexpected EOF while parsing",
+    "",
+    "During handling of the above exception, another exception occurred:",
+    "",
+    "Traceback (most recent call last):",
+    '  File "<stdin>", line 1, in <module>',
+    '  File "./sympy/printing/pretty/pretty.py", line 828, in _print_MatAdd',
+    '  File "./sympy/core/sympify.py", line 370, in sympify',
+    "sympy.core.sympify.SympifyError: could not parse 'y*'",
+    "",
+    "The above exception was the direct cause of the following exception:",
+    "",
+    "Traceback (most recent call last):",
+    '  File "./sympy/printing/printer.py", line 274, in _print',
+    '  File "./sympy/printing/pretty/pretty.py", line 62, in doprint',
+    "RuntimeError: printing failed",
+  ];
+  // The root cause (first printed) is the parser's; the fix is in the printer that handled it (sympy-14817).
+  const expected = ["doprint", "_print", "sympify", "_print_MatAdd", undefined, "eval_expr", "sympify"];
+  for (const prefix of ["", "> ", "    ", "\t"]) {
+    const issue = parseIssue(["pprint fails", ...chain.map((l) => prefix + l)].join("\n"));
+    assert.equal(issue.frames.length, 7, JSON.stringify(prefix));
+    assert.deepEqual(innermostFirst(issue.frames.map((f) => ({ f }))).map(({ f }) => f.symbol), expected, JSON.stringify(prefix));
+  }
+});
+
+test("IPython's chained tracebacks: arrows and cells are not frames; quoted with `> ` they are read too", () => {
+  const chain = [
+    "KeyError                                  Traceback (most recent call last)",
+    "~/env/lib/python3.8/site-packages/seaborn/_core.py in _lookup_single(self, key)",
+    "    143             # Use a value that's in the original data vector",
+    "--> 144             value = self.lookup_table[key]",
+    "KeyError: 'setosa'",
+    "During handling of the above exception, another exception occurred:",
+    "TypeError                                 Traceback (most recent call last)",
+    "<ipython-input-3-46dd21e9c95a> in <module>",
+    '----> 4 g.map(sns.scatterplot, hue=iris["species"])',
+    "~/env/lib/python3.8/site-packages/seaborn/relational.py in plot(self, ax, kws)",
+    '--> 628             c = self._hue_map(data["hue"])',
+    "~/env/lib/python3.8/site-packages/seaborn/_core.py in _lookup_single(self, key)",
+    "--> 151                 if np.isnan(key):",
+    "TypeError: ufunc 'isnan' not supported for the input types",
+  ];
+  for (const prefix of ["", "> "]) {
+    const issue = parseIssue(["PairGrid errors with hue", ...chain.map((l) => prefix + l)].join("\n"));
+    assert.deepEqual(brief(issue.frames), [
+      ["python", "~/env/lib/python3.8/site-packages/seaborn/_core.py", undefined, "_lookup_single"],
+      ["python", "~/env/lib/python3.8/site-packages/seaborn/relational.py", undefined, "plot"],
+      ["python", "~/env/lib/python3.8/site-packages/seaborn/_core.py", undefined, "_lookup_single"],
+    ], JSON.stringify(prefix));
+    assert.equal(issue.frames[1].text, "~/env/lib/python3.8/site-packages/seaborn/relational.py in plot(");
+    assert.deepEqual(innermostFirst(issue.frames.map((f, i) => ({ f, i }))).map(({ i }) => i), [2, 1, 0]);
+  }
+});
+
 test("JavaScript/TypeScript frames, with and without a function name", () => {
   const issue = parseIssue([
     "Crash",

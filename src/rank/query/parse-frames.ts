@@ -32,8 +32,8 @@ const DIRS = String.raw`(?:[\w.~@+-]{0,255}\/){0,64}`;
 
 /** `File "django/forms/fields.py", line 151, in clean`; IPython 8: `File ~/x/dataset.py:1234, in Dataset.foo(self)` */
 const PYTHON = /File (?:"([^"\n]{1,1000})", line |([^\s",]{1,1000}\.pyx?):)(\d+)(?:, in ([\w<>.]{1,300}))?/g;
-/** Older IPython: `~/lib/python3.9/site-packages/xarray/core/dataset.py in merge(self, other)` */
-const IPYTHON = /^[ \t]*((?:[\w.~-]{0,255}\/){1,64}[\w.-]{1,255}\.py) in ([\w<>]{1,300})\(/gm;
+/** Older IPython: `~/lib/python3.9/site-packages/xarray/core/dataset.py in merge(self, other)`, also quoted (`> `). */
+const IPYTHON = /^[ \t>]*((?:[\w.~-]{0,255}\/){1,64}[\w.-]{1,255}\.py) in ([\w<>]{1,300})\(/gm;
 /** `at org.foo.Bar$Inner.method(Bar.java:12)` (Java, Kotlin, Scala, Groovy); some tools print a space before `(`. */
 const JVM = /\bat\s+((?:[\w$]{1,255}\.){1,64})([\w$<>-]{1,300}) ?\(([\w$-]+\.(?:java|kt|kts|scala|groovy)):(\d+)\)/g;
 /** The start of a JVM trace's nested cause. */
@@ -76,7 +76,7 @@ export function parseFrames(text: string): IssueFrame[] {
     add(m.index, { format: "python", path: m[1] ?? m[2], line: Number(m[3]), symbol, text: m[0] });
   }
   for (const m of text.matchAll(IPYTHON)) {
-    add(m.index, { format: "python", path: m[1], symbol: m[2].startsWith("<") ? undefined : m[2], text: m[0].trim() });
+    add(m.index, { format: "python", path: m[1], symbol: m[2].startsWith("<") ? undefined : m[2], text: m[0].replace(/^[\s>]+/, "").trimEnd() });
   }
   const causes = [...text.matchAll(CAUSED_BY)].map((m) => m.index);
   for (const m of text.matchAll(JVM)) {
@@ -124,6 +124,13 @@ export function parseFrames(text: string): IssueFrame[] {
  * Frames in the order of their distance from where the error arose, innermost first: Python tracebacks list the
  * innermost frame last; JVM traces list the deepest cause's frames after the wrapper's (`Caused by:`), each cause
  * innermost first; every other format lists the innermost frame first.
+ *
+ * Reversing a Python issue's frames whole also orders chained tracebacks ("During handling of the above exception…",
+ * "The above exception was the direct cause…"): each traceback innermost first, the last printed (the exception that
+ * reached the reporter) leading. Unlike a JVM trace, the root cause does not lead: the first printed traceback is
+ * usually the low-level error that the code in the last one handled or wrapped, and the fix is there (issue 65;
+ * the root cause leading, or each traceback counted from its own crash site, lost development rankings:
+ * docs/ranking.md, "Stack traces").
  */
 export function innermostFirst<T extends { readonly f: IssueFrame }>(frames: readonly T[]): T[] {
   if (frames.length > 0 && frames[0].f.format === "python") return frames.slice().reverse();
