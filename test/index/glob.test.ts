@@ -43,3 +43,13 @@ test("a matcher matches when any pattern does, and an empty list matches nothing
     ["README.md", "docs/guide.md", "docs/api/index.md", "src/lib/util.ts"]);
   assert.equal(createGlobMatcher([]).matches("anything"), false);
 });
+
+test("a pattern full of stars answers at once, as the backtracking expression it replaced did not", { timeout: 60_000 }, () => {
+  // `*a*a*a*a*a*a*a*a*a*a*b` took 34 s on this path as a regular expression; patterns come from `/bugscout` comments
+  // and agents' tool calls. The limit only keeps a regression from hanging the suite.
+  const stars = compileGlob(`${"*a".repeat(10)}*b`);
+  assert.equal(stars.test(`${"a".repeat(40)}c`), false);
+  assert.equal(stars.test(`${"a".repeat(40)}b`), true);
+  assert.equal(compileGlob(`${"**/a".repeat(50)}*.ts`).test(`${"a/".repeat(200)}a.ts`), true);
+  assert.equal(compileGlob(`${"**/a".repeat(50)}*.ts`).test(`${"b/".repeat(200)}a.ts`), false);
+});
