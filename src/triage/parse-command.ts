@@ -1,4 +1,3 @@
-import { pathPatternProblem } from "./check-path-pattern.js";
 import type { RankRequest } from "./ports.js";
 
 /** A `/bugscout` command found in a comment. */
@@ -72,7 +71,6 @@ function parseArguments(rest: string, below: string): Command {
       const dir = normalizeDir(pathOption[2]);
       const list = pathOption[1] === "-" ? exclude : include;
       if (dir === undefined) errors.push("a `path:` option needs a relative directory without `..`");
-      else if (pathPatternProblem(dir)) errors.push(`a \`path:\` option has ${pathPatternProblem(dir)}`);
       else if (list.length >= MAX_PATHS) errors.push(`at most ${MAX_PATHS} \`path:\` options of each kind`);
       else list.push(dir);
     } else {

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { pathPatternProblem } from "./check-path-pattern.js";
 import { CLAMP_NOTE, readLeniently } from "./lenient-value.js";
 import { settingsSchema, type Settings } from "./settings-schema.js";
 
@@ -47,7 +46,7 @@ type AnyObject = z.ZodObject<z.ZodRawShape>;
 export function parseSettings(raw: unknown): ParsedSettings {
   const found: Omit<SettingsProblem, "level">[] = [];
   const settings = parseObject(settingsSchema, raw, "", found) as Settings;
-  const checked = withBoundedAreas(withSafePatterns(settings, found), found);
+  const checked = withBoundedAreas(settings, found);
   const problems = found.map((p): SettingsProblem => ({ ...p, level: isSafetyProblem(p) ? "error" : "warning" }));
   return { settings: checked, problems };
 }
@@ -66,18 +65,6 @@ function withBoundedAreas(settings: Settings, problems: Found): Settings {
   if (Object.keys(settings.labels.areas).length <= MAX_SETTINGS_AREAS) return settings;
   problems.push({ path: "labels.areas", message: `more than ${MAX_SETTINGS_AREAS} labels` });
   return { ...settings, labels: { ...settings.labels, areas: {} } };
-}
-
-/** A path list with a pattern too costly to match falls back to its default, like any other bad value. */
-function withSafePatterns(settings: Settings, problems: Found): Settings {
-  const paths = { ...settings.paths };
-  for (const key of ["include", "exclude"] as const) {
-    const bad = paths[key].findIndex((p) => pathPatternProblem(p) !== undefined);
-    if (bad < 0) continue;
-    problems.push({ path: `paths.${key}`, message: `${pathPatternProblem(paths[key][bad])} (item ${bad})` });
-    paths[key] = [];
-  }
-  return { ...settings, paths };
 }
 
 function parseObject(schema: AnyObject, raw: unknown, prefix: string, problems: Found): unknown {
