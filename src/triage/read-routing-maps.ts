@@ -15,6 +15,9 @@ export interface RoutingMaps {
   readonly problems: readonly MapProblem[];
 }
 
+/** Routing without maps: what a failed map read leaves (no labels, no owners, no problem lines). */
+export const NO_ROUTING_MAPS: RoutingMaps = { areas: EMPTY_AREA_MAP, problems: [] };
+
 /** Largest map file read (GitHub ignores CODEOWNERS files of 3 MB or more; real ones are a few KB). */
 export const MAX_MAP_BYTES = 1_000_000;
 
