@@ -13,7 +13,7 @@ export function createApp(deps: AppDeps): ApplicationFunction {
   return (app, options) => {
     options?.addHandler?.(healthRoute(deps.version));
     const rethrow = deps.rethrowErrors === true;
-    app.on(["issues.opened", "issues.labeled", "issues.edited"], withErrorBoundary(onIssue(deps), rethrow));
+    app.on(["issues.opened", "issues.labeled", "issues.edited", "issues.typed"], withErrorBoundary(onIssue(deps), rethrow));
     app.on("issue_comment.created", withErrorBoundary(onIssueComment(deps), rethrow));
     app.on("pull_request.closed", withErrorBoundary(onPullRequestMerged(deps), rethrow));
     app.on("issues.closed", withErrorBoundary(onIssueClosed(deps), rethrow));

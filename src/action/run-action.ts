@@ -168,7 +168,7 @@ function issueNumber(payload: Record<string, unknown>): number | undefined {
 
 /** Which app handler serves the event, or undefined for events BugScout does not act on. */
 function pickHandler(eventName: string, action: string, payload: Record<string, unknown>): Handler | undefined {
-  if (eventName === "issues" && (action === "opened" || action === "labeled" || action === "edited")) return "issue";
+  if (eventName === "issues" && (action === "opened" || action === "labeled" || action === "edited" || action === "typed")) return "issue";
   // A closed issue teaches the records which files its fix changed (the app's learning loop, handlers/on-fix.ts).
   if (eventName === "issues" && action === "closed") return "closed";
   if (eventName !== "issue_comment" || action !== "created") return undefined;

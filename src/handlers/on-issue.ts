@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Context } from "probot";
 import { githubTypeOf } from "../github/github-issue-type.js";
+import { typeFromLabels } from "../issue-type/label-types.js";
 import { skipReason } from "../triage/should-triage.js";
 import { triageIssue } from "../triage/triage-issue.js";
 import { stopsBugScout } from "../triage/parse-settings.js";
@@ -8,13 +9,14 @@ import { reportStoppedRepo } from "../triage/report-stopped.js";
 import { createdAt, labelNames, problemDepsFor, readEventSettings, repoKeyOf, triageDepsFor, type AppDeps } from "./app-deps.js";
 
 /**
- * `issues.opened`, `issues.labeled` and `issues.edited` (title or body): rank the issue and upsert the comment, with
+ * `issues.opened`, `issues.labeled`, `issues.edited` (title or body) and `issues.typed` (a GitHub issue type naming a
+ * kind `trigger.types` answers): rank the issue and upsert the comment, with
  * its labels and owners, when the settings say so. Settings that stop BugScout (a file it cannot read, a safety key
  * it does not understand) leave the issue alone; their problems are reported, not commented. An edit first waits `editSettleMs`, so that a burst of edits is
  * ranked once, on its last text (the use-case skips a delivery whose text is no longer the issue's).
  */
 export function onIssue(deps: AppDeps) {
-  return async (context: Context<"issues.opened" | "issues.labeled" | "issues.edited">): Promise<void> => {
+  return async (context: Context<"issues.opened" | "issues.labeled" | "issues.edited" | "issues.typed">): Promise<void> => {
     const { payload } = context;
     const key = repoKeyOf(payload);
     if (!key) return;
@@ -27,9 +29,12 @@ export function onIssue(deps: AppDeps) {
     const { settings, problems } = parsed;
     const edited = payload.action === "edited";
     const labels = labelNames(payload.issue.labels);
+    const { githubType } = githubTypeOf(payload.issue);
+    const typedKind = payload.action === "typed" && githubType ? typeFromLabels([githubType], settings.issue_types.labels) : undefined;
     const skip = skipReason(settings, {
       action: payload.action,
       ...(payload.action === "labeled" && payload.label ? { label: payload.label.name } : {}),
+      ...(typedKind ? { typedKind } : {}),
       labels,
       authorIsBot: payload.issue.user?.type === "Bot",
       open: payload.issue.state !== "closed",
@@ -49,7 +54,7 @@ export function onIssue(deps: AppDeps) {
         body: payload.issue.body ?? "",
         locked: payload.issue.locked === true,
         labels,
-        ...githubTypeOf(payload.issue),
+        ...(githubType ? { githubType } : {}),
         ...createdAt(payload.issue.created_at),
       },
       settings,

@@ -1,10 +1,13 @@
+import type { IssueTypeName } from "../issue-type/types.js";
 import type { Settings } from "./settings-schema.js";
 
 /** The parts of an `issues` event that decide whether BugScout comments on its own. */
 export interface IssueEvent {
-  readonly action: "opened" | "labeled" | "edited";
+  readonly action: "opened" | "labeled" | "edited" | "typed";
   /** The label just added, for `labeled`. */
   readonly label?: string;
+  /** For `typed`: the kind the issue's new GitHub issue type names (`Bug` → bug), if any. */
+  readonly typedKind?: IssueTypeName;
   readonly labels: readonly string[];
   readonly authorIsBot: boolean;
   readonly open: boolean;
@@ -21,6 +24,9 @@ export function skipReason(settings: Settings, event: IssueEvent): string | unde
   if (!event.open) return "issue is closed";
   if (event.action === "opened" && !trigger.on_open) return "trigger.on_open is false";
   if (event.action === "labeled" && !trigger.labels.some((l) => sameLabel(l, event.label))) return "label is not a trigger";
+  // A maintainer who sets the issue's type to one BugScout answers asks for the answer; another type asks for nothing
+  // (and an earlier comment stays: BugScout never undoes what it said because of a person's change).
+  if (event.action === "typed" && !(event.typedKind && trigger.types.includes(event.typedKind))) return "the issue type names no kind trigger.types answers";
   if (event.action === "edited") {
     if (!trigger.on_edit) return "trigger.on_edit is false";
     if (!event.textChanged) return "neither the title nor the body changed";

@@ -4,7 +4,7 @@ import { beforeEach, describe, it } from "node:test";
 import { tarballFromDirectory } from "../fakes/fake-github-tarball.js";
 import { startFakeVoyage } from "../fakes/fake-voyage.js";
 import { appHarness, type TestApp, type TestAppOptions } from "./app-harness.js";
-import { issueCommentCreated, issuesOpened, type IssueSpec } from "./payloads.js";
+import { issueCommentCreated, issuesOpened, issuesTyped, type IssueSpec } from "./payloads.js";
 
 const FIXTURE = path.join(import.meta.dirname, "../fixtures/app-repo");
 const SHA = "6464646464646464646464646464646464646464";
@@ -94,6 +94,21 @@ describe("speaking when it helps: the issue's kind and the confidence decide, th
     assert.match(details(filed ?? ""), / · type bug \(template\) · /);
     const gates = app!.logs.filter((l) => l.includes('"msg":"comment decision"')).map((l) => (JSON.parse(l) as { gate: string }).gate);
     assert.deepEqual(gates, ["type", "answered", "type", "type", "answered"]);
+  });
+
+  it("a maintainer who sets the issue's type to Bug gets the answer; another type asks for nothing and undoes nothing", async () => {
+    assert.equal(await open({ number: 31, ...FEATURE }), undefined);
+    assert.equal(await app!.deliver("issues", issuesTyped(REPO, { number: 31, ...FEATURE, type: "Feature" })), 200);
+    assert.equal(gh.repo.comments.get(31), undefined, "typed Feature: a kind trigger.types does not answer");
+    assert.equal(await app!.deliver("issues", issuesTyped(REPO, { number: 31, ...FEATURE, type: "Bug" })), 200);
+    const answered = gh.repo.comments.get(31)?.[0]?.body ?? "";
+    assert.match(answered, /^1\. \[shopcart\/billing\/discount\\\.py\]/m);
+    assert.match(details(answered), / · type bug \(label\) · /);
+    // Typed back to Feature: the answer stays as it was.
+    assert.equal(await app!.deliver("issues", issuesTyped(REPO, { number: 31, ...FEATURE, type: "Feature" })), 200);
+    assert.deepEqual(gh.repo.comments.get(31)?.map((c) => c.body), [answered]);
+    const skips = app!.logs.filter((l) => l.includes('"msg":"issue skipped"')).map((l) => (JSON.parse(l) as { skip: string }).skip);
+    assert.deepEqual(skips, ["the issue type names no kind trigger.types answers", "the issue type names no kind trigger.types answers"]);
   });
 
   it("a maintainer's /bugscout ranks a feature request; trigger.types: [bug, feature] answers it by itself", async () => {

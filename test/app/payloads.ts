@@ -54,6 +54,12 @@ export function issuesLabeled(repo: RepoSpec, spec: IssueSpec, label: string) {
   return { action: "labeled", label: { id: 99, name: label }, issue: i, repository: repository(repo), installation: { id: repo.installationId }, sender: { login: "maintainer", type: "User", id: 5 } };
 }
 
+/** `issues.typed`: a maintainer set the issue's GitHub issue type (`spec.type`). */
+export function issuesTyped(repo: RepoSpec, spec: IssueSpec) {
+  const i = issue(spec);
+  return { action: "typed", type: i.type, issue: i, repository: repository(repo), installation: { id: repo.installationId }, sender: { login: "maintainer", type: "User", id: 5 } };
+}
+
 export function issuesEdited(repo: RepoSpec, spec: IssueSpec, changes: { title?: string; body?: string }, sender: { login: string; type?: "User" | "Bot" } = { login: "reporter" }) {
   const i = issue(spec);
   return {
