@@ -1,5 +1,4 @@
 import { classifyIssueText } from "../issue-type/classify-issue-text.js";
-import { checkoutIssueTypeContext } from "../triage/checkout-issue-templates.js";
 import type { RankedFile, SymbolPointer } from "../rank/types.js";
 import { rankIssue } from "../triage/rank-issue.js";
 import { readTreeFile } from "../index/read-tree-file.js";
@@ -57,7 +56,7 @@ export async function prepareLocate(context: RepoContext, request: Omit<LocateRe
     ranked,
     terms,
     confidence: ranking.confidence,
-    issueType: classifyIssueText(request.issue, await checkoutIssueTypeContext(context.repo.root)),
+    issueType: classifyIssueText(request.issue, await context.issueTypeContext()),
     located: ranking.files.map((file) => ({
       file,
       pointers: resolvePointers(context, file),

@@ -1,4 +1,6 @@
+import type { IssueTypeContext } from "../issue-type/classify-issue-type.js";
 import type { LexicalIndex } from "../rank/lexical/lexical-index.js";
+import { createCheckoutIssueTypeCache } from "../triage/checkout-issue-templates.js";
 import { readRepoText, type RepoFs } from "./repo-path.js";
 import { toSourceLines, type SourceLines } from "./source-lines.js";
 import { buildSymbolCatalog, type SymbolCatalog } from "./symbol-catalog.js";
@@ -26,6 +28,8 @@ export interface RepoContext {
   lines(path: string): SourceLines;
   /** cl100k tokens of a whole indexed file (what reading it would cost), cached by content hash. */
   fileTokens(path: string): number;
+  /** What the issue-type classifier reads for this checkout (its issue templates), re-read when a template changes. */
+  issueTypeContext(): Promise<IssueTypeContext>;
 }
 
 /** Builds per-call contexts, keeping what depends only on the index generation or a content hash between calls. */
@@ -34,12 +38,14 @@ export interface RepoContextCache {
 }
 
 /**
- * A cache owned by one server (or bench run): the catalog and search index of the latest generation, and token
- * counts by content hash (a content's count never changes). Files are read fresh on every call, through `fs`.
+ * A cache owned by one server (or bench run): the catalog and search index of the latest generation, token counts
+ * by content hash (a content's count never changes), and the issue-type context while the checkout's issue
+ * templates are unchanged. Files are read fresh on every call, through `fs`.
  */
 export function createRepoContextCache(fs: RepoFs): RepoContextCache {
   let current: { key: string; catalog: SymbolCatalog; search?: SymbolSearchIndex } | undefined;
   const tokensByHash = new Map<string, number>();
+  const issueTypes = createCheckoutIssueTypeCache();
   return {
     context(repo, counter) {
       const key = `${repo.root}\0${repo.generation}`;
@@ -72,6 +78,7 @@ export function createRepoContextCache(fs: RepoFs): RepoContextCache {
           }
           return tokens;
         },
+        issueTypeContext: () => issueTypes.context(repo.root),
       };
     },
   };
