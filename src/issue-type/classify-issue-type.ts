@@ -1,7 +1,7 @@
 import { extractIssueFeatures } from "./issue-features.js";
 import { hashFeatures, scoreHashed, softmax, topClass, type IssueTypeModel } from "./issue-type-model.js";
 import { typeDeclaredInBody } from "./declared-type.js";
-import { typeFromLabels } from "./label-types.js";
+import { typeFromIssue } from "./label-types.js";
 import { typeFromTemplate, type IssueTemplate } from "./template-types.js";
 import { ISSUE_TYPE_NAMES, type IssueType, type IssueTypeInput, type IssueTypeName } from "./types.js";
 
@@ -48,9 +48,7 @@ export const DECLARED_BOOST = 2;
 export function classifyIssueType(input: IssueTypeInput, context: IssueTypeContext): IssueType {
   const title = typeof input.title === "string" ? input.title : "";
   const body = typeof input.body === "string" ? input.body : "";
-  // GitHub's own issue type (Bug, Feature, Task: set by a maintainer or by the form's `type:`) before the labels.
-  const typed = input.githubType ? typeFromLabels([input.githubType], context.labels) : undefined;
-  const labelled = typed ?? typeFromLabels(input.labels ?? [], context.labels);
+  const labelled = typeFromIssue(input, context.labels);
   if (labelled) return { type: labelled, confidence: LABEL_CONFIDENCE, source: "label" };
   const template = typeFromTemplate(title.slice(0, 400), body, context.templates);
   if (template?.tag) return { type: template.type, confidence: TEMPLATE_CONFIDENCE, source: "template" };

@@ -47,3 +47,14 @@ export function typeFromLabels(labels: readonly string[], own: Readonly<Record<s
   }
   return PRECEDENCE.find((t) => found.has(t));
 }
+
+/**
+ * The type an issue itself carries: its GitHub issue type (`Bug`, `Feature`: set by a maintainer or a form's `type:`,
+ * read as a label name), else its labels ({@link typeFromLabels}). Pure.
+ */
+export function typeFromIssue(
+  issue: { readonly githubType?: string; readonly labels?: readonly string[] },
+  own: Readonly<Record<string, IssueTypeName>> = {},
+): IssueTypeName | undefined {
+  return (issue.githubType ? typeFromLabels([issue.githubType], own) : undefined) ?? typeFromLabels(issue.labels ?? [], own);
+}

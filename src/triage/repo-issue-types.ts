@@ -4,7 +4,7 @@ import path from "node:path";
 import { ADAPT_DEFAULTS, adaptModel, type RepositoryExample } from "../issue-type/adapt-model.js";
 import { decodeAdaptedModel, encodeAdaptedModel } from "../issue-type/adapted-model-codec.js";
 import { extractIssueFeatures } from "../issue-type/issue-features.js";
-import { typeFromLabels } from "../issue-type/label-types.js";
+import { typeFromIssue } from "../issue-type/label-types.js";
 import { ISSUE_TYPE_WEIGHTS } from "../issue-type/model-weights.js";
 import { shippedIssueTypeModel } from "../issue-type/shipped-model.js";
 import type { IssueTemplate } from "../issue-type/template-types.js";
@@ -84,7 +84,7 @@ interface TypedIssue {
 function typedIssues(issues: readonly ClosedIssue[], labels: Readonly<Record<string, IssueTypeName>>): TypedIssue[] | undefined {
   const typed: TypedIssue[] = [];
   for (const issue of issues) {
-    const type = (issue.githubType ? typeFromLabels([issue.githubType], labels) : undefined) ?? typeFromLabels(issue.labels, labels);
+    const type = typeFromIssue(issue, labels);
     if (type) typed.push({ title: issue.title, body: issue.body, type });
   }
   return typed.length < MIN_ADAPT_EXAMPLES || new Set(typed.map((t) => t.type)).size < 2 ? undefined : typed;
