@@ -7,8 +7,7 @@ const MAX_BODY_CHARS = 12_000;
 
 /**
  * The repository's most recently updated closed issues with at least one label or a GitHub issue type (pull requests
- * left out), up to
- * `max`: `GET /repos/{o}/{r}/issues?state=closed`, 100 a page, at most ⌈max / 100⌉ pages.
+ * left out), up to `max`: `GET /repos/{o}/{r}/issues?state=closed`, 100 a page, at most ⌈max / 100⌉ pages.
  */
 export async function fetchClosedIssues(client: GitHubClient, repo: RepoRef, max: number): Promise<ClosedIssue[]> {
   const out: ClosedIssue[] = [];

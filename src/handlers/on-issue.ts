@@ -10,8 +10,7 @@ import { createdAt, labelNames, problemDepsFor, readEventSettings, repoKeyOf, tr
 
 /**
  * `issues.opened`, `issues.labeled`, `issues.edited` (title or body) and `issues.typed` (a GitHub issue type naming a
- * kind `trigger.types` answers): rank the issue and upsert the comment, with
- * its labels and owners, when the settings say so. Settings that stop BugScout (a file it cannot read, a safety key
+ * kind `trigger.types` answers): rank the issue and upsert the comment, with its labels and owners, when the settings say so. Settings that stop BugScout (a file it cannot read, a safety key
  * it does not understand) leave the issue alone; their problems are reported, not commented. An edit first waits `editSettleMs`, so that a burst of edits is
  * ranked once, on its last text (the use-case skips a delivery whose text is no longer the issue's).
  */

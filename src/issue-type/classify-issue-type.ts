@@ -41,8 +41,9 @@ export const DECLARED_BOOST = 2;
 
 /**
  * The kind of an issue: the repository's own signals first (its GitHub issue type or a type label; a pre-filled title
- * tag of the form it was opened with), then the classifier, with the template's headings and the kind chosen in the form (`### Issue type` → `Bug`) as added evidence and its calibrated probability
- * as the confidence (`template` when the headings' type is the answer). Empty, binary or foreign text gets a type with
+ * tag of the form it was opened with), then the classifier, with the template's headings and the kind chosen in the
+ * form (`### Issue type` → `Bug`) as added evidence and its calibrated probability as the confidence (`template`
+ * when the headings' or the form's kind is the answer). Empty, binary or foreign text gets a type with
  * a low confidence; nothing throws. Pure.
  */
 export function classifyIssueType(input: IssueTypeInput, context: IssueTypeContext): IssueType {

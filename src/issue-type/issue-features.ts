@@ -26,8 +26,9 @@ const HEADING = /^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$/;
 const BOLD_LINE = /^\s*\*\*([^*]{2,80})\*\*:?\s*$/;
 const URL = /\bhttps?:\/\/\S+/g;
 const VERSION = /\bv?\d+\.\d+(\.\d+)*([-+.]?[a-z]+\d*)?\b/gi;
-// Leading blanks stop at line ends (`[^\S\n\r\u2028\u2029]*`, not `\s*`): a `^\s*` under the m flag crosses them, so n blank lines
-// cost n² steps (0.7 s for 12,000 newlines). A line after blank lines still matches from its own start.
+// Leading blanks stop at line ends (`[^\S\n\r\u2028\u2029]*`, not `\s*`): a `^\s*` under the m flag crosses
+// them, so n blank lines cost n² steps (0.7 s for 12,000 newlines). A line after blank lines still matches from its
+// own start.
 const STACK_LINES = [
   /^[^\S\n\r\u2028\u2029]*at\s+\S.*(\(|\s)\S+:\d+(:\d+)?\)?\s*$/m, // JavaScript, Java, C#
   /Traceback \(most recent call last\)/,

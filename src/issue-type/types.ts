@@ -6,8 +6,8 @@ export const ISSUE_TYPE_NAMES: readonly IssueTypeName[] = ["bug", "feature", "qu
 
 /**
  * Where an issue's type came from, strongest first: `label` (the issue's GitHub issue type, or one of the repository's
- * type labels), `template` (the issue form or template it was opened with, or the kind chosen in it), `repository` (the shipped classifier adapted to the
- * repository's own closed, type-labelled issues) and `model` (the shipped classifier alone).
+ * type labels), `template` (the issue form or template it was opened with, or the kind chosen in it), `repository`
+ * (the shipped classifier adapted to the repository's own closed, type-labelled issues) and `model` (the shipped classifier alone).
  */
 export type IssueTypeSource = "label" | "template" | "model" | "repository";
 
